@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Portable Poly1305 with 64-bit limbs and 128-bit products.
+ *
+ * Clamping leaves r0 and r1 below 2^60 and r1 a multiple of 4, so
+ * r1 * 2^128 = (r1 / 4) * 2^130 == 5 * r1 / 4 (mod 2^130 - 5): the cross
+ * terms that overflow 2^128 fold back as multiples of s1 = r1 + r1 / 4,
+ * and every sum of products stays below 2^126.
+ */
+#include "poly1305.h"
+
+/* 128-bit products: every 64-bit target the module builds for has them */
+#define vgc_u128 unsigned __int128
+
+void vgc_poly1305_init(struct vgc_poly1305 *p, const u8 key[VGC_POLY1305_KEY_SIZE])
+{
+	p->r[0] = get_unaligned_le64(key) & 0x0ffffffc0fffffffULL;
+	p->r[1] = get_unaligned_le64(key + 8) & 0x0ffffffc0ffffffcULL;
+	p->s[0] = get_unaligned_le64(key + 16);
+	p->s[1] = get_unaligned_le64(key + 24);
+	p->h[0] = 0;
+	p->h[1] = 0;
+	p->h[2] = 0;
+}
+
+void vgc_poly1305_blocks_generic(struct vgc_poly1305 *p, const u8 *src,
+				 unsigned int nblocks, u64 hibit)
+{
+	const u64 r0 = p->r[0], r1 = p->r[1], s1 = r1 + (r1 >> 2);
+	u64 h0 = p->h[0], h1 = p->h[1], h2 = p->h[2];
+	vgc_u128 d0, d1;
+	u64 d2, c;
+
+	while (nblocks--) {
+		/* h += m (+ 2^128): h2 stays below 7 */
+		d0 = (vgc_u128)h0 + get_unaligned_le64(src);
+		d1 = (vgc_u128)h1 + get_unaligned_le64(src + 8) + (u64)(d0 >> 64);
+		h0 = (u64)d0;
+		h1 = (u64)d1;
+		h2 += (u64)(d1 >> 64) + hibit;
+
+		/* h *= r, with the overflowing terms folded through s1 */
+		d0 = (vgc_u128)h0 * r0 + (vgc_u128)h1 * s1;
+		d1 = (vgc_u128)h0 * r1 + (vgc_u128)h1 * r0 + (vgc_u128)h2 * s1;
+		d2 = h2 * r0;
+
+		d1 += (u64)(d0 >> 64);
+		d2 += (u64)(d1 >> 64);
+		h0 = (u64)d0;
+		h1 = (u64)d1;
+
+		/* fold the bits at 2^130 and above back in, times 5 */
+		c = (d2 >> 2) + (d2 & ~3ULL);
+		h2 = d2 & 3;
+		h0 += c;
+		c = h0 < c;
+		h1 += c;
+		c = h1 < c;
+		h2 += c;
+
+		src += VGC_POLY1305_BLOCK_SIZE;
+	}
+	p->h[0] = h0;
+	p->h[1] = h1;
+	p->h[2] = h2;
+}
+
+void vgc_poly1305_final(struct vgc_poly1305 *p, u8 tag[VGC_POLY1305_TAG_SIZE])
+{
+	u64 h0 = p->h[0], h1 = p->h[1], h2 = p->h[2];
+	u64 g0, g1, g2, c, mask;
+
+	/*
+	 * h < 5 * 2^128 < 2p, so h mod p is h or h - p; h >= p exactly when
+	 * g = h + 5 reaches 2^130. Select with a mask, not a branch.
+	 */
+	g0 = h0 + 5;
+	c = g0 < 5;
+	g1 = h1 + c;
+	c = g1 < c;
+	g2 = h2 + c;
+	mask = 0 - (g2 >> 2);
+	h0 = (h0 & ~mask) | (g0 & mask);
+	h1 = (h1 & ~mask) | (g1 & mask);
+
+	/* tag = (h + s) mod 2^128 */
+	h0 += p->s[0];
+	c = h0 < p->s[0];
+	h1 += p->s[1] + c;
+	put_unaligned_le64(h0, tag);
+	put_unaligned_le64(h1, tag + 8);
+	memzero_explicit(p, sizeof(*p));
+}
+
+void vgc_poly1305_mac(u8 tag[VGC_POLY1305_TAG_SIZE], const u8 *msg, size_t len,
+		      const u8 key[VGC_POLY1305_KEY_SIZE])
+{
+	struct vgc_poly1305 p;
+	u8 last[VGC_POLY1305_BLOCK_SIZE];
+	size_t full = len / VGC_POLY1305_BLOCK_SIZE, rem = len % VGC_POLY1305_BLOCK_SIZE;
+
+	vgc_poly1305_init(&p, key);
+	vgc_poly1305_blocks_generic(&p, msg, full, 1);
+	if (rem) {
+		/* a short last block carries its 2^(8*rem) bit inside the block */
+		memset(last, 0, sizeof(last));
+		memcpy(last, msg + full * VGC_POLY1305_BLOCK_SIZE, rem);
+		last[rem] = 1;
+		vgc_poly1305_blocks_generic(&p, last, 1, 0);
+		memzero_explicit(last, sizeof(last));
+	}
+	vgc_poly1305_final(&p, tag);
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Poly1305 (RFC 8439 section 2.5) in radix 2^64. */
+#ifndef VGC_POLY1305_H
+#define VGC_POLY1305_H
+
+#include "vgc_base.h"
+
+#define VGC_POLY1305_KEY_SIZE		32
+#define VGC_POLY1305_BLOCK_SIZE		16
+#define VGC_POLY1305_TAG_SIZE		16
+
+/*
+ * Accumulator h = h[0] + h[1]*2^64 + h[2]*2^128, kept below 2p between
+ * calls; r is the clamped key half, s the half added at the end. Vector
+ * back ends may keep other representations inside a call but must leave
+ * this one on return, so any back end can take over mid-message.
+ */
+struct vgc_poly1305 {
+	u64 h[3];
+	u64 r[2];
+	u64 s[2];
+};
+
+void vgc_poly1305_init(struct vgc_poly1305 *p, const u8 key[VGC_POLY1305_KEY_SIZE]);
+
+/* Absorb @nblocks 16-byte blocks, each with 2^128 added when @hibit is 1. */
+void vgc_poly1305_blocks_generic(struct vgc_poly1305 *p, const u8 *src,
+				 unsigned int nblocks, u64 hibit);
+
+/* Fully reduce, add s, write the tag and wipe @p. */
+void vgc_poly1305_final(struct vgc_poly1305 *p, u8 tag[VGC_POLY1305_TAG_SIZE]);
+
+/* One-shot MAC of a message of any length (RFC 8439 section 2.5.1). */
+void vgc_poly1305_mac(u8 tag[VGC_POLY1305_TAG_SIZE], const u8 *msg, size_t len,
+		      const u8 key[VGC_POLY1305_KEY_SIZE]);
+
+#endif /* VGC_POLY1305_H */
