@@ -52,7 +52,7 @@ struct vgc_cp_backend {
 extern const struct vgc_cp_backend vgc_cp_backend_generic;
 
 /*
- * The state of one request. It lives on the caller's stack (about 200
+ * The state of one request. It lives on the caller's stack (about 240
  * bytes) and is wiped by vgc_cp_final() / vgc_cp_open_final().
  */
 struct vgc_cp_req {

@@ -8,24 +8,38 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <string.h>
 #include <errno.h>
+#include <sys/cdefs.h>	/* glibc's __always_inline */
 
-typedef uint8_t u8;
-typedef uint16_t u16;
-typedef uint32_t u32;
-typedef uint64_t u64;
-typedef int32_t s32;
-typedef int64_t s64;
+/* As the kernel has them: u64 is unsigned long long on every arch. */
+typedef unsigned char u8;
+typedef unsigned short u16;
+typedef unsigned int u32;
+typedef unsigned long long u64;
+typedef int s32;
+typedef long long s64;
 
-#define min_t(type, a, b) ((type)(a) < (type)(b) ? (type)(a) : (type)(b))
-#define max_t(type, a, b) ((type)(a) > (type)(b) ? (type)(a) : (type)(b))
+/* What <linux/compiler_attributes.h> gives the kernel. */
+#define vgc_attribute(x)	__attribute__((x))
+#define __aligned(x)		vgc_attribute(aligned(x))
+#define __printf(a, b)		vgc_attribute(format(printf, a, b))
+#define __maybe_unused		vgc_attribute(unused)
+#define noinline		vgc_attribute(noinline)
+
+#define min_t(type, a, b) ({			\
+	type __min_a = (a);			\
+	type __min_b = (b);			\
+	__min_a < __min_b ? __min_a : __min_b;	\
+})
+
+#define max_t(type, a, b) ({			\
+	type __max_a = (a);			\
+	type __max_b = (b);			\
+	__max_a > __max_b ? __max_a : __max_b;	\
+})
+
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-#ifndef __always_inline
-#define __always_inline inline __attribute__((always_inline))
-#endif
-#define __aligned(x) __attribute__((aligned(x)))
 
 static inline u32 rol32(u32 w, unsigned int s)
 {
@@ -41,7 +55,9 @@ static inline u32 get_unaligned_le32(const void *p)
 
 static inline u64 get_unaligned_le64(const void *p)
 {
-	return (u64)get_unaligned_le32(p) | (u64)get_unaligned_le32((const u8 *)p + 4) << 32;
+	const u8 *b = p;
+
+	return get_unaligned_le32(b) | (u64)get_unaligned_le32(b + 4) << 32;
 }
 
 static inline void put_unaligned_le32(u32 v, void *p)
@@ -67,13 +83,19 @@ static inline void memzero_explicit(void *p, size_t n)
 	__asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
+/*
+ * Constant time: no early exit, no branch on the data. The empty asm
+ * hides d from the optimiser, so it cannot stop once d is non-zero.
+ */
 static inline int crypto_memneq(const void *a, const void *b, size_t n)
 {
-	const volatile u8 *x = a, *y = b;
+	const u8 *x = a, *y = b;
 	u8 d = 0;
 
-	while (n--)
+	while (n--) {
 		d |= *x++ ^ *y++;
+		__asm__("" : "+r"(d));
+	}
 	return d != 0;
 }
 

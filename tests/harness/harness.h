@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Shared pieces of the user-space test harness: back-end list, counting,
+ * a deterministic PRNG, hex helpers, segmented AEAD through the streaming
+ * API, and OpenSSL as the independent reference.
+ */
+#ifndef VGC_HARNESS_H
+#define VGC_HARNESS_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "chacha20poly1305.h"
+
+/* ---- back ends (backends.c) ---- */
+
+#define VGC_MAX_BACKENDS	8
+
+/*
+ * Fill @list with the back ends this build has and this CPU can run,
+ * generic first. Returns how many.
+ */
+unsigned int vgc_backends(const struct vgc_cp_backend **list, unsigned int max);
+
+/* Bracket direct calls into a back end's primitives. */
+static inline void vgc_be_begin(const struct vgc_cp_backend *be)
+{
+	if (be->simd_begin)
+		be->simd_begin();
+}
+
+static inline void vgc_be_end(const struct vgc_cp_backend *be)
+{
+	if (be->simd_end)
+		be->simd_end();
+}
+
+/* ---- counting (util.c) ---- */
+
+struct vgc_tally {
+	unsigned long passed;
+	unsigned long failed;
+	unsigned long skipped;
+};
+
+/* Failure details are printed for the first few failures of a suite only. */
+#define VGC_MAX_FAIL_REPORTS	10
+
+/* Record one test; prints "FAIL suite[be]: what" for early failures. */
+__printf(5, 6)
+bool vgc_check(struct vgc_tally *t, bool ok, const char *suite,
+	       const char *be, const char *fmt, ...);
+
+/* "<suite>[<backend>]: N passed, N failed[, N skipped]" */
+void vgc_tally_print(const char *suite, const char *be,
+		     const struct vgc_tally *t);
+
+/* ---- deterministic PRNG: SplitMix64 (util.c) ---- */
+
+struct vgc_rng {
+	u64 state;
+};
+
+void vgc_rng_seed(struct vgc_rng *r, u64 seed);
+u64 vgc_rng_next(struct vgc_rng *r);
+/* Uniform in [0, n); n > 0. */
+u32 vgc_rng_below(struct vgc_rng *r, u32 n);
+void vgc_rng_fill(struct vgc_rng *r, void *buf, size_t len);
+/* A segment length to split @remaining: 0, tiny, near a block edge or big. */
+size_t vgc_rng_segment(struct vgc_rng *r, size_t remaining);
+
+/* ---- hex and buffers (util.c) ---- */
+
+/* Decode @hex (even length, no separators). Returns bytes, or -1 if bad. */
+long vgc_unhex(u8 *out, size_t max, const char *hex);
+/* Allocating form; *len gets the length. NULL on bad hex or no memory. */
+u8 *vgc_unhex_alloc(const char *hex, size_t *len);
+void vgc_hexdump(FILE *f, const char *label, const u8 *p, size_t len);
+bool vgc_all_zero(const u8 *p, size_t len);
+void *vgc_xmalloc(size_t len);
+
+/* ---- AEAD through the segmented streaming API (seg.c) ---- */
+
+/*
+ * Seal @len bytes of @src into @dst (len + 16 bytes), feeding the AD and
+ * the text to vgc_cp_ad() / vgc_cp_seal_update() in random segments. With
+ * @in_place the text is copied to @dst first and sealed there.
+ */
+void vgc_seal_seg(const struct vgc_cp_backend *be, struct vgc_rng *rng,
+		  bool in_place, u8 *dst, const u8 *src, size_t len,
+		  const u8 *ad, size_t adlen, const u8 *key, const u8 *nonce);
+
+/*
+ * Open @len bytes (text + 16-byte tag) of @src into @dst in random
+ * segments. Returns vgc_cp_open_final()'s result. The streaming API
+ * writes text before the tag is known; like any caller, this helper
+ * wipes @dst itself when the tag is wrong.
+ */
+int vgc_open_seg(const struct vgc_cp_backend *be, struct vgc_rng *rng,
+		 bool in_place, u8 *dst, const u8 *src, size_t len,
+		 const u8 *ad, size_t adlen, const u8 *key, const u8 *nonce);
+
+/*
+ * Poly1305 of @len bytes with the back end's full-block routine, @step
+ * blocks a call (0: all at once); a short last block goes through the
+ * portable code, as the AEAD core never hands one to a back end.
+ */
+void vgc_be_poly1305(const struct vgc_cp_backend *be, u8 tag[16], const u8 *m,
+		     size_t len, const u8 key[32], unsigned int step);
+
+/* ---- OpenSSL EVP ChaCha20-Poly1305 (ossl.c) ---- */
+
+/* dst gets len + 16 bytes. Returns 0, or -EIO if OpenSSL failed. */
+int vgc_ossl_seal(u8 *dst, const u8 *src, size_t len, const u8 *ad,
+		  size_t adlen, const u8 *key, const u8 *nonce,
+		  size_t noncelen);
+/* @len includes the tag. Returns 0, -EBADMSG (tag refused) or -EIO. */
+int vgc_ossl_open(u8 *dst, const u8 *src, size_t len, const u8 *ad,
+		  size_t adlen, const u8 *key, const u8 *nonce,
+		  size_t noncelen);
+/* Poly1305 through EVP_MAC. Returns 0, or -EIO if OpenSSL failed. */
+int vgc_ossl_poly1305(u8 tag[16], const u8 *m, size_t len, const u8 key[32]);
+void vgc_ossl_cleanup(void);
+
+/* ---- suites (suite_*.c) ---- */
+
+struct vgc_opts {
+	bool quick;
+	u64 seed;
+	const char *vectors;	/* directory holding wycheproof/ */
+	bool require_vectors;	/* missing vector files fail instead of skip */
+};
+
+void vgc_suite_rfc8439(const struct vgc_cp_backend *be,
+		       const struct vgc_opts *o, struct vgc_tally *t);
+void vgc_suite_wycheproof(const struct vgc_cp_backend *be,
+			  const struct vgc_opts *o, struct vgc_tally *t);
+void vgc_suite_poly1305(const struct vgc_cp_backend *be,
+			const struct vgc_opts *o, struct vgc_tally *t);
+void vgc_suite_bitflip(const struct vgc_cp_backend *be,
+		       const struct vgc_opts *o, struct vgc_tally *t);
+void vgc_suite_openssl(const struct vgc_cp_backend *be,
+		       const struct vgc_opts *o, struct vgc_tally *t);
+void vgc_suite_backend_eq(const struct vgc_cp_backend *be,
+			  const struct vgc_opts *o, struct vgc_tally *t);
+
+#endif /* VGC_HARNESS_H */
