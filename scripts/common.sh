@@ -1,0 +1,374 @@
+# shellcheck shell=bash
+# scripts/common.sh - helpers sourced by the vgcrypto test scripts.
+#
+# Usage: . "$(dirname "$0")/common.sh"
+#
+# Everything heavy (Debian kernel packages, unpacked trees, the UML build)
+# lives in $VGC_CACHE, outside the clone, so a fresh clone and CI reuse it.
+# The machine's apt configuration is never modified: Debian packages are
+# fetched through a private apt state built from the machine's own sources.
+
+# Guard against double sourcing.
+[[ -n ${VGC_COMMON_SOURCED:-} ]] && return 0
+VGC_COMMON_SOURCED=1
+
+VGC_CACHE=${VGCRYPTO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vgcrypto}
+VGC_SCRIPTS=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck disable=SC2034 # used by the scripts that source this file
+VGC_TOP=$(cd "$VGC_SCRIPTS/.." && pwd)
+# Private apt state (sources, lists, archives) lives here.
+VGC_APT=$VGC_CACHE/apt
+# Lists older than this are refreshed (seconds); 0 forces a refresh.
+VGC_APT_MAX_AGE=${VGCRYPTO_APT_MAX_AGE:-86400}
+export VGC_CACHE
+
+vgc_log() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
+vgc_die() { vgc_log "error: $*"; exit 1; }
+# Print a script's header from its "# usage:" line to the end of the
+# comment block, and exit 2.
+vgc_usage() {
+	awk '/^# usage:/ { on = 1 } on && !/^#/ { exit } on { sub(/^# ?/, ""); print }' "$0" >&2
+	exit 2
+}
+
+# Run a command as root: the scripts expect root (CI is root) but a
+# developer may have sudo.
+vgc_as_root() {
+	if [[ $(id -u) -eq 0 ]]; then
+		"$@"
+	elif command -v sudo >/dev/null; then
+		sudo "$@"
+	else
+		vgc_die "need root for: $*"
+	fi
+}
+
+# vgc_lock NAME / vgc_unlock NAME: an exclusive lock on
+# $VGC_CACHE/locks/NAME (parallel make jobs and CI steps share one cache).
+declare -gA VGC_LOCKS=()
+vgc_lock() {
+	local fd
+	mkdir -p "$VGC_CACHE/locks"
+	exec {fd}>"$VGC_CACHE/locks/$1.lock"
+	flock -w 3600 "$fd" || vgc_die "timed out waiting for lock $1"
+	VGC_LOCKS[$1]=$fd
+}
+vgc_unlock() {
+	local fd=${VGC_LOCKS[$1]:-}
+	[[ -n $fd ]] || return 0
+	exec {fd}>&-
+	unset "VGC_LOCKS[$1]"
+}
+
+# vgc_need_pkgs PKG...: install the Debian packages that are missing.
+# apt only runs when something is missing, so warm runs cost one dpkg-query.
+vgc_need_pkgs() {
+	local p missing=()
+	for p in "$@"; do
+		if [[ $(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null) != "ii "* ]]; then
+			missing+=("$p")
+		fi
+	done
+	((${#missing[@]})) || return 0
+	vgc_log "installing ${missing[*]}"
+	local apt=(env DEBIAN_FRONTEND=noninteractive apt-get -q -y
+		-o DPkg::Lock::Timeout=600 --no-install-recommends)
+	local alog
+	mkdir -p "$VGC_CACHE/logs"
+	alog=$VGC_CACHE/logs/apt-install.log
+	# A fresh machine may have no (or stale) lists: update once and retry.
+	# apt's chatter goes to a log, shown only when it fails.
+	if ! vgc_as_root "${apt[@]}" install "${missing[@]}" >"$alog" 2>&1; then
+		if ! { vgc_as_root apt-get -q -o DPkg::Lock::Timeout=600 update &&
+			vgc_as_root "${apt[@]}" install "${missing[@]}"; } >"$alog" 2>&1; then
+			cat "$alog" >&2
+			vgc_die "could not install ${missing[*]}"
+		fi
+	fi
+}
+
+# Print one-line apt sources equivalent to the machine's deb822 .sources
+# files (and sources.list, if any), for Debian "deb" entries only.
+vgc_apt_system_sources() {
+	local f
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[[ -r $f ]] || continue
+		# Stanzas are separated by blank lines; "Enabled: no" skips one.
+		awk '
+		function flush(  n, m, i, j, U, S) {
+			if (uris != "" && types ~ /(^| )deb( |$)/ && enabled != "no") {
+				n = split(uris, U, " "); m = split(suites, S, " ")
+				for (i = 1; i <= n; i++)
+					for (j = 1; j <= m; j++)
+						printf "deb%s %s %s %s\n",
+						    (sb != "" ? " [signed-by=" sb "]" : ""),
+						    U[i], S[j], comps
+			}
+			types = uris = suites = comps = sb = enabled = ""
+		}
+		/^[ \t]*#/ { next }
+		/^[ \t]*$/ { flush(); next }
+		{
+			k = $1; sub(/:$/, "", k); v = $0; sub(/^[^:]*:[ \t]*/, "", v)
+			if (k == "Types") types = v
+			else if (k == "URIs") uris = v
+			else if (k == "Suites") suites = v
+			else if (k == "Components") comps = v
+			else if (k == "Signed-By") sb = v
+			else if (k == "Enabled") enabled = v
+		}
+		END { flush() }' "$f"
+	done
+	if [[ -r /etc/apt/sources.list ]]; then
+		grep -E '^[[:space:]]*deb[[:space:]]' /etc/apt/sources.list || true
+	fi
+}
+
+# apt options that point apt at the private state only.
+vgc_apt_opts() {
+	VGC_APT_OPTS=(
+		-o "Dir::Etc::SourceList=$VGC_APT/sources.list"
+		-o "Dir::Etc::SourceParts=$VGC_APT/sources.list.d"
+		-o "Dir::State::Lists=$VGC_APT/lists"
+		-o "Dir::Cache=$VGC_APT/cache"
+		# No on-disk package caches (70 MB): apt-cache runs only when the
+		# lists change, since scripts keep what they resolved.
+		-o "Dir::Cache::pkgcache="
+		-o "Dir::Cache::srcpkgcache="
+		-o "Acquire::Languages=none"
+		# Keep the lists compressed on disk (~20 MB instead of ~100 MB).
+		-o "Acquire::GzipIndexes=true"
+		-o "Acquire::CompressionTypes::Order::=gz"
+		-q
+	)
+	# As root apt drops to user _apt, which cannot write into our cache.
+	[[ $(id -u) -ne 0 ]] || VGC_APT_OPTS+=(-o "APT::Sandbox::User=root")
+}
+
+# vgc_apt_refresh [EXTRA_SUITE...]: make the private apt lists current and
+# point VGC_APT (and so vgc_apt_opts) at them.
+# The sources are the machine's own; extra suites (e.g. bookworm-backports)
+# are added with the machine's first Debian URI. Refreshes at most once per
+# VGC_APT_MAX_AGE; with no network it keeps going on the lists it has.
+# shellcheck disable=SC2120 # extra suites are optional
+vgc_apt_refresh() {
+	local new extra suite base
+	# One private state per suite set, so that callers with different
+	# extra suites do not keep invalidating each other's lists.
+	VGC_APT=$VGC_CACHE/apt
+	(($#)) && VGC_APT+=-$(IFS=-; echo "$*")
+	vgc_lock apt
+	mkdir -p "$VGC_APT/lists/partial" "$VGC_APT/cache/archives/partial" \
+		"$VGC_APT/sources.list.d"
+	new=$(vgc_apt_system_sources)
+	[[ -n $new ]] || vgc_die "no Debian apt sources found in /etc/apt"
+	for suite in "$@"; do
+		base=$(awk '$0 ~ /\/debian[ \/]/ && $0 !~ /security/ { print; exit }' <<<"$new")
+		[[ -n $base ]] || vgc_die "no Debian mirror to add $suite to"
+		extra=$(awk -v s="$suite" '{ for (i = 1; i <= NF; i++)
+			if ($i ~ /^[a-z]+:\/\//) { $(i + 1) = s; print; exit } }' <<<"$base")
+		new+=$'\n'$extra
+	done
+	if [[ ! -f $VGC_APT/sources.list ]] || [[ $new != "$(cat "$VGC_APT/sources.list")" ]]; then
+		printf '%s\n' "$new" >"$VGC_APT/sources.list"
+		rm -f "$VGC_APT/lists.stamp"
+	fi
+	local now age=-1
+	now=$(date +%s)
+	[[ -f $VGC_APT/lists.stamp ]] && age=$((now - $(stat -c %Y "$VGC_APT/lists.stamp")))
+	if ((age < 0 || age >= VGC_APT_MAX_AGE)); then
+		vgc_apt_opts
+		vgc_log "refreshing private apt lists"
+		if apt-get "${VGC_APT_OPTS[@]}" update >"$VGC_APT/update.log" 2>&1 &&
+			! grep -qE '^(W|E): ' "$VGC_APT/update.log"; then
+			touch "$VGC_APT/lists.stamp"
+		elif compgen -G "$VGC_APT/lists/*_Packages*" >/dev/null; then
+			vgc_log "warning: apt update failed, using the lists already cached"
+			sed 's/^/  /' "$VGC_APT/update.log" >&2
+		else
+			cat "$VGC_APT/update.log" >&2
+			vgc_die "apt update failed and no lists are cached"
+		fi
+	fi
+	vgc_unlock apt
+}
+
+# vgc_apt_versions PKG: print the versions the private lists offer, newest
+# first (empty if none).
+vgc_apt_versions() {
+	vgc_apt_opts
+	apt-cache "${VGC_APT_OPTS[@]}" madison "$1" 2>/dev/null |
+		awk -F'|' -v p="$1" '{ gsub(/ /, "", $1); gsub(/ /, "", $2) } $1 == p { print $2 }' |
+		sort -Vr -u
+}
+
+# vgc_deb_path PKG VERSION: where the .deb is cached ("" if not cached).
+vgc_deb_path() {
+	local f
+	# apt names files NAME_VERSION_ARCH.deb with ':' (epoch) as %3a.
+	for f in "$VGC_CACHE/debs/$1_${2//:/%3a}"_*.deb; do
+		[[ -f $f ]] && { printf '%s\n' "$f"; return 0; }
+	done
+	return 0
+}
+
+# vgc_deb_fetch PKG=VERSION...: download the exact versions into
+# $VGC_CACHE/debs (one apt call for all the missing ones).
+vgc_deb_fetch() {
+	local spec want=() tmp
+	vgc_lock debs
+	# Checked under the lock: another job may have fetched them meanwhile.
+	for spec in "$@"; do
+		[[ -n $(vgc_deb_path "${spec%%=*}" "${spec#*=}") ]] || want+=("$spec")
+	done
+	((${#want[@]})) || { vgc_unlock debs; return 0; }
+	mkdir -p "$VGC_CACHE/debs"
+	tmp=$(mktemp -d "$VGC_CACHE/debs/.dl.XXXXXX")
+	vgc_log "downloading ${want[*]}"
+	vgc_apt_opts
+	if ! (cd "$tmp" && apt-get "${VGC_APT_OPTS[@]}" download "${want[@]}" >&2); then
+		rm -rf "$tmp"
+		vgc_die "apt-get download failed"
+	fi
+	# Move complete files only, so an interrupted download never counts.
+	mv "$tmp"/*.deb "$VGC_CACHE/debs/"
+	rm -rf "$tmp"
+	vgc_unlock debs
+}
+
+# vgc_deb_unpack ROOT PKG=VERSION...: dpkg -x each package into ROOT once;
+# a stamp per package+version makes repeated calls free.
+vgc_deb_unpack() {
+	local root=$1 spec pkg ver deb
+	shift
+	mkdir -p "$root/.vgc-stamps"
+	local need=()
+	for spec in "$@"; do
+		[[ -f $root/.vgc-stamps/$spec ]] || need+=("$spec")
+	done
+	((${#need[@]})) || return 0
+	vgc_deb_fetch "${need[@]}"
+	for spec in "${need[@]}"; do
+		pkg=${spec%%=*} ver=${spec#*=}
+		deb=$(vgc_deb_path "$pkg" "$ver")
+		[[ -n $deb ]] || vgc_die "$spec was not downloaded"
+		vgc_log "unpacking $pkg $ver"
+		dpkg-deb -x "$deb" "$root"
+		touch "$root/.vgc-stamps/$spec"
+	done
+}
+
+# vgc_copy_with_libs FILE DESTROOT DESTPATH: copy a host binary into a
+# guest root, with the shared libraries it needs (none for static ones).
+vgc_copy_with_libs() {
+	local src=$1 root=$2 dst=$3 lib
+	install -D -m 0755 "$src" "$root$dst"
+	# ldd prints "name => /path (addr)" or "/path (addr)"; static: no paths.
+	while read -r lib; do
+		[[ -e $root$lib ]] || install -D -m 0755 "$(readlink -f "$lib")" "$root$lib"
+	done < <(ldd "$src" 2>/dev/null | grep -oE '/[^ ]+' | grep -v '^/.*:$' || true)
+}
+
+# vgc_cpio DIR OUT: pack DIR as a newc initramfs archive. Uncompressed: the
+# guest unpacks it faster than it could inflate it under TCG.
+vgc_cpio() {
+	(cd "$1" && find . -mindepth 1 | LC_ALL=C sort |
+		cpio --quiet -o -H newc -R 0:0) >"$2"
+}
+
+# vgc_guest_base OUT: build (once) the guest userland shared by the QEMU and
+# UML runners: static busybox, kmod's module tools (busybox insmod retries a
+# failing init_module, so kmod's are used), and /init. Prints the archive.
+vgc_guest_base() {
+	vgc_need_pkgs busybox-static kmod cpio
+	local key out dir a
+	# Key on the tool versions and on this file (which holds /init).
+	key=$( {
+		dpkg-query -W -f='${Version}\n' busybox-static kmod
+		cat "${BASH_SOURCE[0]}"
+	} | sha256sum | cut -c1-16)
+	out=$VGC_CACHE/guest/base-$key.cpio
+	if [[ ! -f $out ]]; then
+		vgc_lock guest
+		if [[ ! -f $out ]]; then
+			dir=$(mktemp -d "$VGC_CACHE/.base.XXXXXX")
+			mkdir -p "$dir"/{bin,dev,proc,sys,tmp,run,lib/modules,vgc,ko}
+			ln -s bin "$dir/sbin"
+			mkdir -p "$dir/usr"
+			ln -s ../bin "$dir/usr/bin"
+			ln -s ../bin "$dir/usr/sbin"
+			install -m 0755 /bin/busybox "$dir/bin/busybox"
+			for a in $(/bin/busybox --list); do
+				case $a in
+				busybox | insmod | rmmod | modprobe | lsmod | modinfo | depmod) ;;
+				*) ln -sf busybox "$dir/bin/$a" ;;
+				esac
+			done
+			vgc_copy_with_libs /bin/kmod "$dir" /bin/kmod
+			for a in insmod rmmod modprobe lsmod modinfo depmod; do
+				ln -sf kmod "$dir/bin/$a"
+			done
+			vgc_guest_init >"$dir/init"
+			chmod 0755 "$dir/init"
+			mkdir -p "$VGC_CACHE/guest"
+			vgc_cpio "$dir" "$out.tmp"
+			mv "$out.tmp" "$out"
+			rm -rf "$dir"
+		fi
+		vgc_unlock guest
+	fi
+	printf '%s\n' "$out"
+}
+
+# The guest's /init: mount the basics, run /vgc/script.sh, print its exit
+# status between markers the host looks for, and power off.
+vgc_guest_init() {
+	cat <<'EOF'
+#!/bin/sh
+export PATH=/bin HOME=/root TERM=dumb
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mount -t tmpfs tmpfs /tmp
+mount -t tmpfs tmpfs /run
+# Only errors reach the console while the script runs (the log keeps all).
+[ -f /vgc/loglevel ] && dmesg -n "$(cat /vgc/loglevel)"
+[ -f /vgc/env ] && . /vgc/env
+cd /vgc
+echo "===VGC-BEGIN==="
+sh /vgc/script.sh
+rc=$?
+echo "===VGC-EXIT=$rc==="
+sync
+poweroff -f
+EOF
+}
+
+# vgc_modtree SRC DEST WHAT...: copy modules from the depmod'ed module
+# directory SRC (.../lib/modules/KVER) to DEST (same layout), with everything
+# they depend on. WHAT is a module name (names a module does not have, e.g.
+# built-ins, are skipped) or a directory prefix ending in "/" such as
+# "kernel/crypto/". modules.dep lists each module's full dependency chain,
+# so one pass over it is the closure. Run depmod on DEST afterwards.
+vgc_modtree() {
+	local src=$1 dest=$2 f
+	shift 2
+	mkdir -p "$dest"
+	for f in modules.order modules.builtin modules.builtin.modinfo; do
+		[[ -f $src/$f ]] && cp "$src/$f" "$dest/"
+	done
+	awk -v want="$*" '
+	BEGIN { n = split(want, w, " ")
+		for (i = 1; i <= n; i++) { gsub(/-/, "_", w[i]); want_[w[i]] = 1 } }
+	{
+		key = $1; sub(/:$/, "", key)
+		name = key; sub(/.*\//, "", name); sub(/\.ko(\.[a-z]+)?$/, "", name)
+		gsub(/-/, "_", name)
+		hit = (name in want_)
+		for (i = 1; i <= n && !hit; i++)
+			if (w[i] ~ /\/$/ && index(key, w[i]) == 1) hit = 1
+		if (hit) for (i = 1; i <= NF; i++) { f = $i; sub(/:$/, "", f); print f }
+	}' "$src/modules.dep" | sort -u | while read -r f; do
+		install -D -m 0644 "$src/$f" "$dest/$f"
+	done
+}

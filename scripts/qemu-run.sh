@@ -1,0 +1,177 @@
+#!/bin/bash
+# scripts/qemu-run.sh - boot Debian's stock 6.1 amd64 kernel under QEMU (TCG)
+# with a throwaway busybox initramfs, run a guest script, return its status.
+#
+# usage: scripts/qemu-run.sh --script GUEST.sh [--ko FILE.ko]... [--add FILE]...
+#            [--mod NAME]... [--env VAR=VALUE]... [--append "KERNEL ARGS"]
+#            [--extra-tests] [--smp N] [--timeout SEC] [--log FILE] [--verbose]
+#   --script  shell script run by the guest's busybox sh (as /vgc/script.sh)
+#   --ko      module to ship, as /ko/NAME.ko and in lib/modules/KVER/extra
+#             (depmod'ed, so modprobe resolves its stock dependencies)
+#   --add     file to ship as /bin/NAME; FILE.c (or FILE, if only FILE.c
+#             exists) is built with gcc -static first; dynamic binaries
+#             bring their shared libraries
+#   --mod     extra stock module (with its dependencies) to ship
+#   --env     variable exported to the guest script (VGC_KOS is set to the
+#             shipped module paths, in order)
+#   --append  more kernel command line
+#   --extra-tests  boot with cryptomgr.noextratests=0 if the kernel has
+#             CONFIG_CRYPTO_MANAGER_EXTRA_TESTS (Debian's 6.1 does not)
+#   --timeout host-side limit for the whole boot (default 900 s)
+#   --log     keep the full console log there (default: the cache's
+#             logs/qemu-last.log)
+#   --verbose show the whole console, boot messages included
+#   --bzimage boot vmlinuz the usual way instead of the extracted vmlinux
+#             (PVH entry; the same kernel, about 4 s faster under TCG)
+#
+# Stock modules shipped: all of kernel/crypto, arch/x86/crypto, lib/crypto,
+# tcrypt, and whatever the --ko files depend on (modinfo depends), with
+# their dependencies. The guest prints its script's output between markers
+# and "===VGC-EXIT=<rc>===", then powers off; this script exits with <rc>
+# (124 on timeout, 125 if the guest died without reporting).
+set -euo pipefail
+# shellcheck source=scripts/common.sh
+. "$(dirname "$0")/common.sh"
+
+usage() { vgc_usage; }
+
+script="" kos=() adds=() mods=() envs=() append="" extra_tests=0
+smp=1 timeout_s=900 log="" verbose=0 bzimage=0
+while (($#)); do
+	case $1 in
+	--script) script=$2; shift 2 ;;
+	--ko) kos+=("$2"); shift 2 ;;
+	--add) adds+=("$2"); shift 2 ;;
+	--mod) mods+=("$2"); shift 2 ;;
+	--env) envs+=("$2"); shift 2 ;;
+	--append) append+=" $2"; shift 2 ;;
+	--extra-tests) extra_tests=1; shift ;;
+	--smp) smp=$2; shift 2 ;;
+	--timeout) timeout_s=$2; shift 2 ;;
+	--log) log=$2; shift 2 ;;
+	--verbose) verbose=1; shift ;;
+	--bzimage) bzimage=1; shift ;;
+	-h | --help) usage ;;
+	*) vgc_log "unknown argument: $1"; usage ;;
+	esac
+done
+[[ -n $script ]] || usage
+[[ -f $script ]] || vgc_die "no such script: $script"
+for f in "${kos[@]}"; do [[ -f $f ]] || vgc_die "no such module: $f"; done
+
+vgc_need_pkgs qemu-system-x86 kmod cpio
+for f in "${adds[@]}"; do
+	[[ $f == *.c || ( ! -e $f && -f $f.c ) ]] && { vgc_need_pkgs gcc libc6-dev; break; }
+done
+
+vmlinuz=$("$VGC_SCRIPTS/kernel-6.1.sh" image)
+kernel=$vmlinuz
+((bzimage)) || kernel=$("$VGC_SCRIPTS/kernel-6.1.sh" vmlinux)
+stock=$("$VGC_SCRIPTS/kernel-6.1.sh" modules)
+kver=${stock##*/}
+base=$(vgc_guest_base)
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/vgc-qemu.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+root=$work/root
+mkdir -p "$root"/{ko,vgc,bin}
+
+# Modules: the stock crypto set plus what the given modules depend on.
+deps=()
+for f in "${kos[@]}"; do
+	IFS=, read -ra d <<<"$(modinfo -F depends "$f")"
+	deps+=("${d[@]}")
+done
+mdir=$root/lib/modules/$kver
+vgc_modtree "$stock" "$mdir" kernel/crypto/ kernel/arch/x86/crypto/ \
+	kernel/lib/crypto/ tcrypt "${deps[@]}" "${mods[@]}"
+kolist=""
+for f in "${kos[@]}"; do
+	install -D -m 0644 "$f" "$mdir/extra/${f##*/}"
+	install -m 0644 "$f" "$root/ko/${f##*/}"
+	kolist+="${kolist:+ }/ko/${f##*/}"
+done
+depmod -b "$root" "$kver"
+
+for f in "${adds[@]}"; do
+	# FILE.c, or FILE when only FILE.c exists: build it static for the guest.
+	[[ ! -e $f && -f $f.c ]] && f=$f.c
+	if [[ $f == *.c ]]; then
+		n=${f##*/}
+		n=${n%.c}
+		gcc -static -O2 -Wall -o "$work/$n" "$f"
+		install -m 0755 "$work/$n" "$root/bin/$n"
+	else
+		[[ -f $f ]] || vgc_die "no such file: $f"
+		vgc_copy_with_libs "$f" "$root" "/bin/${f##*/}"
+	fi
+done
+
+install -m 0755 "$script" "$root/vgc/script.sh"
+{
+	printf "export VGC_KOS='%s'\n" "$kolist"
+	for e in "${envs[@]}"; do
+		[[ $e == [A-Za-z_]*=* ]] || vgc_die "bad --env: $e"
+		# Single-quote the value for the guest's sh.
+		v=${e#*=}
+		printf "export %s='%s'\n" "${e%%=*}" "${v//\'/\'\\\'\'}"
+	done
+} >"$root/vgc/env"
+# Console shows only errors (and worse) while the script runs.
+((verbose)) || echo 4 >"$root/vgc/loglevel"
+
+# The kernel unpacks concatenated cpio archives in order: base, then ours.
+vgc_cpio "$root" "$work/run.cpio"
+cat "$base" "$work/run.cpio" >"$work/initrd.cpio"
+
+cmdline="console=ttyS0 panic=-1"
+((verbose)) || cmdline+=" loglevel=4"
+if ((extra_tests)); then
+	if grep -q '^CONFIG_CRYPTO_MANAGER_EXTRA_TESTS=y' "${vmlinuz%/*}/config-$kver"; then
+		cmdline+=" cryptomgr.noextratests=0"
+	else
+		vgc_log "note: $kver has no CONFIG_CRYPTO_MANAGER_EXTRA_TESTS; running without"
+	fi
+fi
+cmdline+=$append
+
+if [[ -z $log ]]; then
+	mkdir -p "$VGC_CACHE/logs"
+	log=$VGC_CACHE/logs/qemu-last.log
+fi
+: >"$log"
+
+# Serial console on stdio; stdin closed so nothing waits for a terminal.
+# The filter strips CRs, logs every line and shows the script's section.
+start=$(date +%s)
+set +e
+timeout -k 10 "$timeout_s" qemu-system-x86_64 -accel tcg -cpu max -m 1024 \
+	-smp "$smp" -nographic -no-reboot -nic none \
+	-kernel "$kernel" -initrd "$work/initrd.cpio" -append "$cmdline" \
+	</dev/null 2>&1 |
+	awk -v logf="$log" -v all="$verbose" '
+	{
+		# Drop CRs and the terminal resets SeaBIOS/Linux print.
+		gsub(/\r/, ""); gsub(/\033(c|\[[0-9;?]*[A-Za-z])/, "")
+		print >> logf; fflush(logf)
+	}
+	/===VGC-BEGIN===$/ { on = 1; next }
+	/===VGC-EXIT=[0-9]+===$/ { on = 0; next }
+	all || on { print; fflush() }'
+qrc=${PIPESTATUS[0]}
+set -e
+secs=$(($(date +%s) - start))
+
+rc=$(sed -n 's/.*===VGC-EXIT=\([0-9]*\)===$/\1/p' "$log" | tail -n1)
+if [[ -z $rc ]]; then
+	if ((qrc == 124 || qrc == 137)); then
+		vgc_log "guest timed out after ${timeout_s}s; console tail:"
+		rc=124
+	else
+		vgc_log "guest ended (qemu rc $qrc) without reporting; console tail:"
+		rc=125
+	fi
+	tail -n 60 "$log" | sed 's/^/  | /' >&2
+fi
+vgc_log "guest exit status $rc after ${secs}s (log: $log)"
+exit "$rc"
