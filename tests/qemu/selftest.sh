@@ -149,6 +149,27 @@ if [ -n "$loaded" ]; then
 		notok "drivers left after rmmod: $(echo "$left" | tr "\n" " ")"
 	fi
 fi
+# 6. The backends= parameter: a list naming nothing this CPU can run is
+# refused (ENODEV) with nothing registered; naming generic registers it.
+for ko in $VGC_KOS; do
+	case $ko in */vgcrypto.ko) ;; *) continue ;; esac
+	if out=$(insmod "$ko" backends=nosuch 2>&1); then
+		notok "insmod backends=nosuch was accepted"
+		rmmod vgcrypto
+	elif echo "$out" | grep -q 'No such device' && [ -z "$(our_drivers)" ]; then
+		ok "insmod backends=nosuch refused with ENODEV, nothing registered"
+	else
+		notok "insmod backends=nosuch: $out"
+	fi
+	if insmod "$ko" backends=generic && [ "$(our_drivers | tr '\n' ' ')" = \
+		"rfc7539-chacha20-poly1305-vgcrypto-generic rfc7539esp-chacha20-poly1305-vgcrypto-generic " ]; then
+		ok "insmod backends=generic registers the generic pair only"
+	else
+		notok "insmod backends=generic: $(our_drivers | tr '\n' ' ')"
+	fi
+	rmmod vgcrypto || notok "rmmod after backends=generic"
+done
+
 errs=$(alg_errors)
 [ -z "$errs" ] || { notok "alg: failures in dmesg"; echo "$errs" | sed 's/^/# /'; }
 errs=$(kernel_errors)
