@@ -12,41 +12,29 @@ struct backend_slot {
 	bool (*usable)(void);	/* NULL: runs on any CPU */
 };
 
-#ifdef VGC_HAVE_AVX2
-extern const struct vgc_cp_backend vgc_cp_backend_avx2;
+#ifdef VGC_HAVE_X86
+#include "../../arch/x86/backends.h"
+
+static bool cpu_ssse3(void)
+{
+	const char *why;
+
+	return vgc_x86_ssse3_usable(&why);
+}
 
 static bool cpu_avx2(void)
 {
-	__builtin_cpu_init();
-	return __builtin_cpu_supports("avx2");
+	const char *why;
+
+	return vgc_x86_avx2_usable(&why);
 }
-#endif
-
-#ifdef VGC_HAVE_AVX512
-extern const struct vgc_cp_backend vgc_cp_backend_avx512;
-
-static bool cpu_avx512(void)
-{
-	__builtin_cpu_init();
-	return __builtin_cpu_supports("avx512f") &&
-	       __builtin_cpu_supports("avx512vl");
-}
-#endif
-
-#ifdef VGC_HAVE_NEON
-extern const struct vgc_cp_backend vgc_cp_backend_neon;
 #endif
 
 static const struct backend_slot slots[] = {
 	{ &vgc_cp_backend_generic, NULL },
-#ifdef VGC_HAVE_AVX2
+#ifdef VGC_HAVE_X86
+	{ &vgc_cp_backend_ssse3, cpu_ssse3 },
 	{ &vgc_cp_backend_avx2, cpu_avx2 },
-#endif
-#ifdef VGC_HAVE_AVX512
-	{ &vgc_cp_backend_avx512, cpu_avx512 },
-#endif
-#ifdef VGC_HAVE_NEON
-	{ &vgc_cp_backend_neon, NULL },	/* NEON is baseline on arm64 */
 #endif
 };
 

@@ -143,5 +143,9 @@ void vgc_suite_openssl(const struct vgc_cp_backend *be,
 		       const struct vgc_opts *o, struct vgc_tally *t);
 void vgc_suite_backend_eq(const struct vgc_cp_backend *be,
 			  const struct vgc_opts *o, struct vgc_tally *t);
+void vgc_suite_chacha_xor(const struct vgc_cp_backend *be,
+			  const struct vgc_opts *o, struct vgc_tally *t);
+void vgc_suite_poly_blocks(const struct vgc_cp_backend *be,
+			   const struct vgc_opts *o, struct vgc_tally *t);
 
 #endif /* VGC_HARNESS_H */

@@ -7,6 +7,9 @@
  * p = 2^130 - 5, where the final reduction matters; so with r = 1 two
  * all-but-full blocks are crafted to sum to exactly p - 3 ... p + 3,
  * and three full blocks push it past 2^130 into the per-block fold.
+ * Sixteen blocks with r = 1 do the same for a 4-lane vector code (see
+ * crafted_lanes()), and a second set of random messages up to 4200 bytes
+ * reaches the long-input paths of vector back ends.
  */
 #include "harness.h"
 
@@ -14,6 +17,9 @@
 #define FULL_RANDOM	20000
 #define QUICK_RANDOM	2000
 #define MAX_MSG		300
+#define LONG_RANDOM	1000
+#define QUICK_LONG	200
+#define MAX_LONG	4200
 
 static bool one_mac(const struct vgc_cp_backend *be, const u8 key[32],
 		    const u8 *m, size_t len, const char **why)
@@ -76,11 +82,41 @@ static void crafted(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 	}
 }
 
+/*
+ * r = 1, so h is the plain sum of the blocks, each plus 2^128. Of 16
+ * blocks only the first four are not zero: a 4-lane code keeps each lane
+ * below 2^130 until it adds the lanes up, and the sum, 2^132 + (those
+ * four), folds to 20 + (those four) = p + k with the first block
+ * 2^128 - 22 + k and the next three all ones.
+ */
+static void crafted_lanes(const struct vgc_cp_backend *be,
+			  struct vgc_rng *rng, struct vgc_tally *t)
+{
+	u8 key[32], m[256];
+	const char *why;
+	unsigned int kind;
+	int k;
+	bool ok;
+
+	for (kind = 0; kind < 3; kind++) {
+		for (k = -3; k <= 3; k++) {
+			crafted_key(key, kind, rng);
+			memset(m, 0, sizeof(m));
+			memset(m, 0xff, 64);
+			m[0] = (u8)(0xea + k);
+			ok = one_mac(be, key, m, sizeof(m), &why);
+			vgc_check(t, ok, SUITE, be->name,
+				  "16 blocks, 4-lane sum p%+d, s kind %u: %s",
+				  k, kind, why);
+		}
+	}
+}
+
 void vgc_suite_poly1305(const struct vgc_cp_backend *be,
 			const struct vgc_opts *o, struct vgc_tally *t)
 {
 	unsigned long i, n = o->quick ? QUICK_RANDOM : FULL_RANDOM;
-	u8 key[32], m[MAX_MSG];
+	u8 key[32], m[MAX_LONG];
 	const char *why = "";
 	struct vgc_rng rng;
 	size_t len;
@@ -88,6 +124,7 @@ void vgc_suite_poly1305(const struct vgc_cp_backend *be,
 
 	vgc_rng_seed(&rng, o->seed ^ 0x706f6c79ULL);
 	crafted(be, &rng, t);
+	crafted_lanes(be, &rng, t);
 	for (i = 0; i < n; i++) {
 		len = vgc_rng_below(&rng, MAX_MSG + 1);
 		vgc_rng_fill(&rng, key, sizeof(key));
@@ -102,6 +139,22 @@ void vgc_suite_poly1305(const struct vgc_cp_backend *be,
 		ok = one_mac(be, key, m, len, &why);
 		vgc_check(t, ok, SUITE, be->name,
 			  "random case %lu (seed %llu, len %zu): %s", i,
+			  (unsigned long long)o->seed, len, why);
+	}
+	/* long messages, the same mix of keys and text */
+	n = o->quick ? QUICK_LONG : LONG_RANDOM;
+	for (i = 0; i < n; i++) {
+		len = vgc_rng_below(&rng, MAX_LONG + 1);
+		vgc_rng_fill(&rng, key, sizeof(key));
+		if (!vgc_rng_below(&rng, 4))
+			memset(key, 0xff, 16);
+		if (!vgc_rng_below(&rng, 4))
+			memset(m, 0xff, len);
+		else
+			vgc_rng_fill(&rng, m, len);
+		ok = one_mac(be, key, m, len, &why);
+		vgc_check(t, ok, SUITE, be->name,
+			  "long random case %lu (seed %llu, len %zu): %s", i,
 			  (unsigned long long)o->seed, len, why);
 	}
 }

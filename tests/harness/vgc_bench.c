@@ -11,7 +11,12 @@
  * median over --rounds is reported. The output of every timed run is
  * checked against the reference afterwards.
  *
+ * With --chacha it measures instead each back end's chacha_xor alone
+ * (keystream XOR, in place, counter running on) against OpenSSL's
+ * EVP_chacha20 in cycles per byte, at 64 bytes to 4 KiB.
+ *
  *   vgc_bench [--rounds N] [--round-ms N] [--backend NAME] [--quick]
+ *             [--chacha]
  */
 #include <time.h>
 #include <openssl/evp.h>
@@ -242,12 +247,202 @@ static void report(const struct bench *b)
 		       median(b->ticks[c][i][OP_OPEN], b->rounds) / CPB_SIZE);
 }
 
+/* ---- --chacha: the ChaCha20 keystream XOR alone ---- */
+
+static const size_t chacha_sizes[] = { 64, 256, 1024, 4096 };
+
+#define NCSIZES		ARRAY_SIZE(chacha_sizes)
+#define CHACHA_MAX	4096
+
+struct chacha_bench {
+	u32 state[16];
+	u8 buf[CHACHA_MAX];
+	EVP_CIPHER_CTX *ctx;	/* keyed once; each call continues the stream */
+	unsigned long bad;
+	/* TSC ticks per byte, per size, implementation and round */
+	double cpb[NCSIZES][MAX_IMPLS][MAX_ROUNDS];
+};
+
+/*
+ * @n calls over @len bytes in place, as the AEAD core makes them: the
+ * back end's bracket around each, the counter carried on in state[].
+ */
+static void chacha_run(struct chacha_bench *c, const struct impl *im,
+		       size_t len, unsigned long n)
+{
+	int outl;
+
+	while (n--) {
+		if (!im->be) {
+			if (EVP_EncryptUpdate(c->ctx, c->buf, &outl, c->buf,
+					      (int)len) != 1)
+				c->bad++;
+			continue;
+		}
+		vgc_be_begin(im->be);
+		im->be->chacha_xor(c->state, c->buf, c->buf,
+				   len / VGC_CHACHA_BLOCK_SIZE);
+		vgc_be_end(im->be);
+	}
+}
+
+/*
+ * The best of many batches of about 20 us each within ~round_ms: a batch
+ * in which the process was preempted or interrupted counts those ticks
+ * too (the TSC runs on), and on a shared machine most long runs are.
+ */
+static double chacha_measure(struct chacha_bench *c, const struct impl *im,
+			     size_t len, unsigned int round_ms)
+{
+	u64 target_ns = round_ms * 1000000ULL, t0, c0, start;
+	unsigned long batch = 1;
+	double best = 1e30, cpb;
+
+	for (;;) {
+		start = now_ns();
+		chacha_run(c, im, len, batch);
+		if (now_ns() - start >= 20000 || batch >= (1UL << 24))
+			break;
+		batch *= 2;
+	}
+	t0 = now_ns();
+	do {
+		c0 = tsc();
+		chacha_run(c, im, len, batch);
+		cpb = (double)(tsc() - c0) / ((double)batch * len);
+		if (cpb < best)
+			best = cpb;
+	} while (now_ns() - t0 < target_ns);
+	return best;
+}
+
+/* Every back end's keystream against OpenSSL's, before any timing. */
+static bool chacha_agree(struct chacha_bench *c, const struct impl *impls,
+			 unsigned int nimpl, const u8 key[32],
+			 const u8 iv[16])
+{
+	static u8 ref[CHACHA_MAX], out[CHACHA_MAX];
+	const u8 *nonce = iv + 4;
+	unsigned int i;
+	int outl;
+	u32 st[16];
+
+	memset(ref, 0, sizeof(ref));
+	if (EVP_EncryptUpdate(c->ctx, ref, &outl, ref, CHACHA_MAX) != 1)
+		return false;
+	for (i = 0; i + 1 < nimpl; i++) {
+		vgc_chacha20_init(st, key, nonce, get_unaligned_le32(iv));
+		memset(out, 0, sizeof(out));
+		vgc_be_begin(impls[i].be);
+		impls[i].be->chacha_xor(st, out, out, 7);
+		impls[i].be->chacha_xor(st, out + 7 * 64, out + 7 * 64,
+					CHACHA_MAX / 64 - 7);
+		vgc_be_end(impls[i].be);
+		if (memcmp(out, ref, sizeof(out))) {
+			fprintf(stderr, "vgc_bench: %s: wrong keystream\n",
+				impls[i].name);
+			return false;
+		}
+	}
+	return true;
+}
+
+static int bench_chacha(const struct bench *b)
+{
+	struct chacha_bench *c = calloc(1, sizeof(*c));
+	unsigned int s, r, k, i, j, nimpl = 0;
+	struct impl impls[MAX_IMPLS];
+	struct vgc_rng rng;
+	u8 key[32], iv[16];
+	double ghz;
+	u64 t0, c0;
+	bool ok;
+
+	if (!c)
+		return 1;
+	if (!HAVE_TSC) {
+		fprintf(stderr, "vgc_bench: --chacha needs rdtsc\n");
+		free(c);
+		return 1;
+	}
+	/* one column per distinct ChaCha20: several back ends share one */
+	for (i = 0; i < b->nimpl; i++) {
+		for (j = 0; j < nimpl && b->impls[i].be; j++)
+			if (impls[j].be && impls[j].be->chacha_xor ==
+					   b->impls[i].be->chacha_xor)
+				break;
+		if (j == nimpl || !b->impls[i].be)
+			impls[nimpl++] = b->impls[i];
+	}
+	vgc_rng_seed(&rng, 8439);
+	vgc_rng_fill(&rng, key, sizeof(key));
+	vgc_rng_fill(&rng, iv + 4, sizeof(iv) - 4);
+	put_unaligned_le32(1, iv);	/* the first block of AEAD text */
+	vgc_rng_fill(&rng, c->buf, sizeof(c->buf));
+	vgc_chacha20_init(c->state, key, iv + 4, 1);
+	c->ctx = EVP_CIPHER_CTX_new();
+	ok = c->ctx && EVP_EncryptInit_ex(c->ctx, EVP_chacha20(), NULL, key,
+					  iv) == 1 &&
+	     chacha_agree(c, impls, nimpl, key, iv);
+	if (!ok) {
+		fprintf(stderr, "vgc_bench: ChaCha20 set-up failed\n");
+		EVP_CIPHER_CTX_free(c->ctx);
+		free(c);
+		return 1;
+	}
+
+	printf("vgc_bench --chacha: keystream XOR in place, a call a message\n");
+	printf("vgc_bench: %u rounds x ~%u ms per implementation and size\n",
+	       b->rounds, b->round_ms);
+	printf("vgc_bench: interleaved; best 20 us batch of a round; median\n");
+	fflush(stdout);
+	t0 = now_ns();
+	c0 = tsc();
+	for (r = 0; r < b->rounds; r++)
+		for (s = 0; s < NCSIZES; s++)
+			for (k = 0; k < nimpl; k++) {
+				i = (k + r) % nimpl;
+				c->cpb[s][i][r] =
+					chacha_measure(c, &impls[i],
+						       chacha_sizes[s],
+						       b->round_ms);
+			}
+	ghz = (double)(tsc() - c0) / (double)(now_ns() - t0);
+
+	printf("\nTSC cycles/byte; TSC at ~%.2f GHz (reference cycles,\n",
+	       ghz);
+	printf("not core cycles: turbo makes those differ)\n%6s", "bytes");
+	for (i = 0; i < nimpl; i++)
+		printf(" %9s", impls[i].name);
+	printf("  | ratio to openssl (below 1: faster)\n");
+	for (s = 0; s < NCSIZES; s++) {
+		printf("%6zu", chacha_sizes[s]);
+		for (i = 0; i < nimpl; i++)
+			printf(" %9.3f", median(c->cpb[s][i], b->rounds));
+		printf("  |");
+		for (i = 0; i + 1 < nimpl; i++)
+			printf(" %s %.2f", impls[i].name,
+			       median(c->cpb[s][i], b->rounds) /
+			       median(c->cpb[s][nimpl - 1], b->rounds));
+		printf("\n");
+	}
+	printf("(a back end sharing another's ChaCha20 is not repeated)\n");
+	ok = !c->bad;
+	if (!ok)
+		fprintf(stderr, "vgc_bench: OpenSSL calls failed\n");
+	EVP_CIPHER_CTX_free(c->ctx);
+	free(c);
+	return ok ? 0 : 1;
+}
+
 static const char *const help[] = {
 	"usage: vgc_bench [--rounds N] [--round-ms N] [--backend NAME] [--quick]",
+	"                 [--chacha]",
 	"  --rounds N     rounds, median reported (1-15, default 5)",
 	"  --round-ms N   time per implementation, operation and round (100)",
 	"  --backend NAME only this back end (and OpenSSL)",
 	"  --quick        3 rounds of 20 ms",
+	"  --chacha       ChaCha20 keystream XOR alone, cycles/byte, 64 B-4 KiB",
 };
 
 static int usage_error(const char *arg)
@@ -307,7 +502,7 @@ int main(int argc, char **argv)
 	struct bench *b = calloc(1, sizeof(*b));
 	const char *only_be = NULL;
 	u64 start = now_ns();
-	bool ok = true;
+	bool ok = true, chacha = false;
 	unsigned int s;
 	int a;
 
@@ -322,6 +517,8 @@ int main(int argc, char **argv)
 			b->round_ms = (unsigned int)atoi(argv[++a]);
 		} else if (!strcmp(argv[a], "--backend") && a + 1 < argc) {
 			only_be = argv[++a];
+		} else if (!strcmp(argv[a], "--chacha")) {
+			chacha = true;
 		} else if (!strcmp(argv[a], "--quick")) {
 			b->rounds = 3;
 			b->round_ms = 20;
@@ -333,6 +530,10 @@ int main(int argc, char **argv)
 		return usage_error(NULL);
 	if (!setup(b, only_be))
 		return 1;
+	if (chacha) {
+		ok = !bench_chacha(b);
+		goto out;
+	}
 
 	printf("vgc_bench: one-shot seal/open, AD %d bytes (as in TLS 1.2)\n",
 	       AD_LEN);
@@ -344,6 +545,7 @@ int main(int argc, char **argv)
 		ok = bench_size(b, s);
 	if (ok)
 		report(b);
+out:
 	printf("\nvgc_bench: %.1f s\n", (now_ns() - start) / 1e9);
 
 	EVP_CIPHER_CTX_free(b->enc);

@@ -32,6 +32,8 @@ static const struct suite suites[] = {
 	{ "bitflip", vgc_suite_bitflip },
 	{ "openssl-diff", vgc_suite_openssl },
 	{ "backend-eq", vgc_suite_backend_eq },
+	{ "chacha-xor", vgc_suite_chacha_xor },
+	{ "poly-blocks", vgc_suite_poly_blocks },
 };
 
 static const char *const help[] = {

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The x86-64 SIMD ChaCha20 functions. Same contract as
+ * vgc_chacha20_xor_generic(): dst = src XOR keystream for @nblocks
+ * 64-byte blocks (dst may equal src), state[12] advances by @nblocks
+ * (mod 2^32). Call only between kernel_fpu_begin() and kernel_fpu_end(),
+ * on a CPU with the named extension.
+ */
+#ifndef VGC_X86_CHACHA20_X86_H
+#define VGC_X86_CHACHA20_X86_H
+
+#include "chacha20.h"
+
+void vgc_chacha20_xor_ssse3(u32 state[16], u8 *dst, const u8 *src,
+			    unsigned int nblocks);
+void vgc_chacha20_xor_avx2(u32 state[16], u8 *dst, const u8 *src,
+			   unsigned int nblocks);
+
+#endif /* VGC_X86_CHACHA20_X86_H */
