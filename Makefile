@@ -6,7 +6,7 @@
 #   make          build vgcrypto.ko for KDIR
 #   make run      build it and load it (running kernel, else a QEMU guest)
 #   make check    every test suite; ends with "N passed, N failed"
-#   make bench    user-space benchmark against OpenSSL
+#   make bench    benchmarks: against OpenSSL, and tcrypt in UML
 #
 # KDIR defaults to the running kernel's build tree, else Debian's 6.1
 # headers, fetched once into the cache (scripts/common.sh: VGCRYPTO_CACHE).
@@ -41,8 +41,11 @@ run:
 check:
 	scripts/run-checks.sh
 
+# user space against OpenSSL, then tcrypt in User-Mode Linux against the
+# kernel's own template
 bench: harness
 	$(HARNESS)/vgc_bench
+	scripts/bench-uml.sh
 
 checkpatch:
 	scripts/checkpatch.sh
