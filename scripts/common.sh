@@ -372,3 +372,23 @@ vgc_modtree() {
 		install -D -m 0644 "$src/$f" "$dest/$f"
 	done
 }
+
+# vgc_guest_add_files ROOT WORK FILE...: ship each FILE to a guest root as
+# /bin/NAME. FILE.c (or FILE when only FILE.c exists) is built static in
+# WORK first; other files bring the shared libraries they need.
+vgc_guest_add_files() {
+	local root=$1 work=$2 f n
+	shift 2
+	for f in "$@"; do
+		[[ ! -e $f && -f $f.c ]] && f=$f.c
+		if [[ $f == *.c ]]; then
+			n=${f##*/}
+			n=${n%.c}
+			gcc -static -O2 -Wall -o "$work/$n" "$f"
+			install -m 0755 "$work/$n" "$root/bin/$n"
+		else
+			[[ -f $f ]] || vgc_die "no such file: $f"
+			vgc_copy_with_libs "$f" "$root" "/bin/${f##*/}"
+		fi
+	done
+}

@@ -74,19 +74,7 @@ for f in "${kos[@]}"; do
 done
 depmod -b "$root" "$kver"
 
-for f in "${adds[@]}"; do
-	# FILE.c, or FILE when only FILE.c exists: build it static for the guest.
-	[[ ! -e $f && -f $f.c ]] && f=$f.c
-	if [[ $f == *.c ]]; then
-		n=${f##*/}
-		n=${n%.c}
-		gcc -static -O2 -Wall -o "$work/$n" "$f"
-		install -m 0755 "$work/$n" "$root/bin/$n"
-	else
-		[[ -f $f ]] || vgc_die "no such file: $f"
-		vgc_copy_with_libs "$f" "$root" "/bin/${f##*/}"
-	fi
-done
+vgc_guest_add_files "$root" "$work" "${adds[@]}"
 
 # sh single quoting for the generated guest script.
 q() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
