@@ -209,16 +209,23 @@ void vgc_cp_open_update(struct vgc_cp_req *r, u8 *dst, const u8 *src, size_t len
 
 void vgc_cp_final(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE])
 {
-	u8 lens[VGC_POLY1305_BLOCK_SIZE];
+	/* the padded last partial block (if any) and the lengths, in one call */
+	u8 last[2 * VGC_POLY1305_BLOCK_SIZE];
+	unsigned int n = 0;
 
-	cp_enter_text(r);
-	put_unaligned_le64(r->adlen, lens);
-	put_unaligned_le64(r->textlen, lens + 8);
+	/* with no text at all, pbuf holds the AD's partial block */
+	if (r->pbuf_len) {
+		memcpy(last, r->pbuf, r->pbuf_len);
+		memset(last + r->pbuf_len, 0, VGC_POLY1305_BLOCK_SIZE - r->pbuf_len);
+		n = VGC_POLY1305_BLOCK_SIZE;
+	}
+	put_unaligned_le64(r->adlen, last + n);
+	put_unaligned_le64(r->textlen, last + n + 8);
 	cp_simd_begin(r);
-	cp_pad(r);
-	r->be->poly_blocks(&r->poly, lens, 1);
+	r->be->poly_blocks(&r->poly, last, n / VGC_POLY1305_BLOCK_SIZE + 1);
 	cp_simd_end(r);
 	vgc_poly1305_final(&r->poly, tag);
+	memzero_explicit(last, sizeof(last));
 	memzero_explicit(r, sizeof(*r));
 }
 
