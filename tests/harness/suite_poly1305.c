@@ -112,49 +112,48 @@ static void crafted_lanes(const struct vgc_cp_backend *be,
 	}
 }
 
+/*
+ * @n random MACs of up to @maxlen bytes: a quarter with r at its clamped
+ * maximum, a quarter of all-ones text (the longest carries).
+ */
+static void random_macs(const struct vgc_cp_backend *be, struct vgc_rng *rng,
+			const struct vgc_opts *o, struct vgc_tally *t,
+			unsigned long n, size_t maxlen, const char *what)
+{
+	static u8 m[MAX_LONG];
+	const char *why = "";
+	unsigned long i;
+	u8 key[32];
+	size_t len;
+	bool ok;
+
+	for (i = 0; i < n; i++) {
+		len = vgc_rng_below(rng, maxlen + 1);
+		vgc_rng_fill(rng, key, sizeof(key));
+		if (!vgc_rng_below(rng, 4))
+			memset(key, 0xff, 16);
+		if (!vgc_rng_below(rng, 4))
+			memset(m, 0xff, len);
+		else
+			vgc_rng_fill(rng, m, len);
+		ok = one_mac(be, key, m, len, &why);
+		vgc_check(t, ok, SUITE, be->name,
+			  "%s case %lu (seed %llu, len %zu): %s", what, i,
+			  (unsigned long long)o->seed, len, why);
+	}
+}
+
 void vgc_suite_poly1305(const struct vgc_cp_backend *be,
 			const struct vgc_opts *o, struct vgc_tally *t)
 {
-	unsigned long i, n = o->quick ? QUICK_RANDOM : FULL_RANDOM;
-	u8 key[32], m[MAX_LONG];
-	const char *why = "";
 	struct vgc_rng rng;
-	size_t len;
-	bool ok;
 
 	vgc_rng_seed(&rng, o->seed ^ 0x706f6c79ULL);
 	crafted(be, &rng, t);
 	crafted_lanes(be, &rng, t);
-	for (i = 0; i < n; i++) {
-		len = vgc_rng_below(&rng, MAX_MSG + 1);
-		vgc_rng_fill(&rng, key, sizeof(key));
-		/* a quarter with r at its clamped maximum */
-		if (!vgc_rng_below(&rng, 4))
-			memset(key, 0xff, 16);
-		/* a quarter of all-ones text, for the longest carries */
-		if (!vgc_rng_below(&rng, 4))
-			memset(m, 0xff, len);
-		else
-			vgc_rng_fill(&rng, m, len);
-		ok = one_mac(be, key, m, len, &why);
-		vgc_check(t, ok, SUITE, be->name,
-			  "random case %lu (seed %llu, len %zu): %s", i,
-			  (unsigned long long)o->seed, len, why);
-	}
-	/* long messages, the same mix of keys and text */
-	n = o->quick ? QUICK_LONG : LONG_RANDOM;
-	for (i = 0; i < n; i++) {
-		len = vgc_rng_below(&rng, MAX_LONG + 1);
-		vgc_rng_fill(&rng, key, sizeof(key));
-		if (!vgc_rng_below(&rng, 4))
-			memset(key, 0xff, 16);
-		if (!vgc_rng_below(&rng, 4))
-			memset(m, 0xff, len);
-		else
-			vgc_rng_fill(&rng, m, len);
-		ok = one_mac(be, key, m, len, &why);
-		vgc_check(t, ok, SUITE, be->name,
-			  "long random case %lu (seed %llu, len %zu): %s", i,
-			  (unsigned long long)o->seed, len, why);
-	}
+	random_macs(be, &rng, o, t, o->quick ? QUICK_RANDOM : FULL_RANDOM,
+		    MAX_MSG, "random");
+	/* long messages reach the vector paths */
+	random_macs(be, &rng, o, t, o->quick ? QUICK_LONG : LONG_RANDOM,
+		    MAX_LONG, "long random");
 }
