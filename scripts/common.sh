@@ -375,16 +375,21 @@ vgc_modtree() {
 
 # vgc_guest_add_files ROOT WORK FILE...: ship each FILE to a guest root as
 # /bin/NAME. FILE.c (or FILE when only FILE.c exists) is built static in
-# WORK first; other files bring the shared libraries they need.
+# WORK first, linked with the libraries its "vgc-ldlibs:" comment line
+# names (e.g. " * vgc-ldlibs: -lcrypto"); other files bring the shared
+# libraries they need.
 vgc_guest_add_files() {
-	local root=$1 work=$2 f n
+	local root=$1 work=$2 f n libs
 	shift 2
 	for f in "$@"; do
 		[[ ! -e $f && -f $f.c ]] && f=$f.c
 		if [[ $f == *.c ]]; then
 			n=${f##*/}
 			n=${n%.c}
-			gcc -static -O2 -Wall -o "$work/$n" "$f"
+			libs=$(sed -n 's/^ \* vgc-ldlibs: *//p' "$f" | head -n1)
+			[[ $libs != *-lcrypto* ]] || vgc_need_pkgs libssl-dev
+			# shellcheck disable=SC2086 # one word per library
+			gcc -static -O2 -Wall -o "$work/$n" "$f" $libs
 			install -m 0755 "$work/$n" "$root/bin/$n"
 		else
 			[[ -f $f ]] || vgc_die "no such file: $f"

@@ -1,10 +1,14 @@
 #!/bin/bash
-# scripts/qemu-run.sh - boot Debian's stock 6.1 amd64 kernel under QEMU (TCG)
+# scripts/qemu-run.sh - boot one of Debian's stock amd64 kernels (6.1 by
+# default, or 6.12) under QEMU (TCG)
 # with a throwaway busybox initramfs, run a guest script, return its status.
 #
 # usage: scripts/qemu-run.sh --script GUEST.sh [--ko FILE.ko]... [--add FILE]...
 #            [--mod NAME]... [--env VAR=VALUE]... [--append "KERNEL ARGS"]
 #            [--extra-tests] [--smp N] [--timeout SEC] [--log FILE] [--verbose]
+#            [--release 6.1|6.12] [--mem MiB]
+#   --release which Debian kernel (scripts/kernel.sh RELEASE; default 6.1)
+#   --mem     guest memory (default 1024 MiB)
 #   --script  shell script run by the guest's busybox sh (as /vgc/script.sh)
 #   --ko      module to ship, as /ko/NAME.ko and in lib/modules/KVER/extra
 #             (depmod'ed, so modprobe resolves its stock dependencies)
@@ -16,7 +20,7 @@
 #             shipped module paths, in order)
 #   --append  more kernel command line
 #   --extra-tests  boot with cryptomgr.noextratests=0 if the kernel has
-#             CONFIG_CRYPTO_MANAGER_EXTRA_TESTS (Debian's 6.1 does not)
+#             CONFIG_CRYPTO_MANAGER_EXTRA_TESTS (Debian's 6.1 and 6.12 do not)
 #   --timeout host-side limit for the whole boot (default 900 s)
 #   --log     keep the full console log there (default: the cache's
 #             logs/qemu-last.log)
@@ -36,7 +40,7 @@ set -euo pipefail
 usage() { vgc_usage; }
 
 script="" kos=() adds=() mods=() envs=() append="" extra_tests=0
-smp=1 timeout_s=900 log="" verbose=0 bzimage=0
+smp=1 timeout_s=900 log="" verbose=0 bzimage=0 release=6.1 mem=1024
 while (($#)); do
 	case $1 in
 	--script) script=$2; shift 2 ;;
@@ -51,6 +55,8 @@ while (($#)); do
 	--log) log=$2; shift 2 ;;
 	--verbose) verbose=1; shift ;;
 	--bzimage) bzimage=1; shift ;;
+	--release) release=$2; shift 2 ;;
+	--mem) mem=$2; shift 2 ;;
 	-h | --help) usage ;;
 	*) vgc_log "unknown argument: $1"; usage ;;
 	esac
@@ -64,10 +70,10 @@ for f in "${adds[@]}"; do
 	[[ $f == *.c || ( ! -e $f && -f $f.c ) ]] && { vgc_need_pkgs gcc libc6-dev; break; }
 done
 
-vmlinuz=$("$VGC_SCRIPTS/kernel-6.1.sh" image)
+vmlinuz=$("$VGC_SCRIPTS/kernel.sh" "$release" image)
 kernel=$vmlinuz
-((bzimage)) || kernel=$("$VGC_SCRIPTS/kernel-6.1.sh" vmlinux)
-stock=$("$VGC_SCRIPTS/kernel-6.1.sh" modules)
+((bzimage)) || kernel=$("$VGC_SCRIPTS/kernel.sh" "$release" vmlinux)
+stock=$("$VGC_SCRIPTS/kernel.sh" "$release" modules)
 kver=${stock##*/}
 base=$(vgc_guest_base)
 
@@ -133,7 +139,7 @@ fi
 # The filter strips CRs, logs every line and shows the script's section.
 start=$(date +%s)
 set +e
-timeout -k 10 "$timeout_s" qemu-system-x86_64 -accel tcg -cpu max -m 1024 \
+timeout -k 10 "$timeout_s" qemu-system-x86_64 -accel tcg -cpu max -m "$mem" \
 	-smp "$smp" -nographic -no-reboot -nic none \
 	-kernel "$kernel" -initrd "$work/initrd.cpio" -append "$cmdline" \
 	</dev/null 2>&1 |
