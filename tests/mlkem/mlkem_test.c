@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mlkem_test: the portable ML-KEM and SHA-3 code of lib/ in user space,
+ * checked against NIST ACVP, Wycheproof, C2SP CCTV, OpenSSL (SHA-3) and
+ * an independent implementation (@noble/post-quantum). One line per suite,
+ * then "N passed, N failed".
+ *
+ *   mlkem_test [--noble CASES] [--ctgrind PROGRAM]
+ */
+#include <stdarg.h>
+#include <string.h>
+
+#include "mlkem_test.h"
+
+struct mt_tally mt_total;
+const char *mt_vectors;
+
+#define MT_MAX_FAIL_REPORTS	10
+
+bool mt_check(struct mt_tally *t, bool ok, const char *suite,
+	      const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ok) {
+		t->passed++;
+		return true;
+	}
+	if (t->failed++ < MT_MAX_FAIL_REPORTS) {
+		printf("FAIL %s: ", suite);
+		va_start(ap, fmt);
+		vprintf(fmt, ap);
+		va_end(ap);
+		printf("\n");
+	}
+	return false;
+}
+
+void mt_report(const char *suite, struct mt_tally *t)
+{
+	printf("%s: %lu passed, %lu failed\n", suite, t->passed, t->failed);
+	mt_total.passed += t->passed;
+	mt_total.failed += t->failed;
+	fflush(stdout);
+}
+
+void mt_missing(const char *suite, const char *what)
+{
+	printf("%s: MISSING %s: suite skipped, counted as 1 failed\n",
+	       suite, what);
+	mt_total.failed++;
+	fflush(stdout);
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+bool mt_unhex_into(u8 *out, size_t len, const char *hex)
+{
+	size_t i;
+	int hi, lo;
+
+	if (strlen(hex) != 2 * len)
+		return false;
+	for (i = 0; i < len; i++) {
+		hi = hexval(hex[2 * i]);
+		lo = hexval(hex[2 * i + 1]);
+		if (hi < 0 || lo < 0)
+			return false;
+		out[i] = (u8)(hi << 4 | lo);
+	}
+	return true;
+}
+
+u8 *mt_unhex(const char *hex, size_t *len)
+{
+	size_t n = strlen(hex);
+	u8 *out;
+
+	if (n % 2)
+		return NULL;
+	out = malloc(n / 2 + 1);	/* never NULL for n == 0 */
+	if (!out)
+		abort();
+	if (!mt_unhex_into(out, n / 2, hex)) {
+		free(out);
+		return NULL;
+	}
+	*len = n / 2;
+	return out;
+}
+
+const char *mt_path(const char *rel)
+{
+	static char buf[4096];
+
+	snprintf(buf, sizeof(buf), "%s/%s", mt_vectors, rel);
+	return buf;
+}
+
+enum vgc_mlkem_set mt_set_from_name(const char *name, bool *ok)
+{
+	*ok = true;
+	if (name && (!strcmp(name, "ML-KEM-512") || !strcmp(name, "512")))
+		return VGC_MLKEM512;
+	if (name && (!strcmp(name, "ML-KEM-768") || !strcmp(name, "768")))
+		return VGC_MLKEM768;
+	if (name && (!strcmp(name, "ML-KEM-1024") || !strcmp(name, "1024")))
+		return VGC_MLKEM1024;
+	*ok = false;
+	return VGC_MLKEM512;
+}
+
+int main(int argc, char **argv)
+{
+	const char *noble = NULL, *ctgrind = NULL;
+	int i;
+
+	mt_vectors = getenv("VGC_VECTORS");
+	if (!mt_vectors)
+		mt_vectors = VGC_VECTORS_DEFAULT;
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--noble") && i + 1 < argc) {
+			noble = argv[++i];
+		} else if (!strcmp(argv[i], "--ctgrind") && i + 1 < argc) {
+			ctgrind = argv[++i];
+		} else {
+			fprintf(stderr,
+				"usage: %s [--noble CASES] [--ctgrind PROG]\n",
+				argv[0]);
+			return 2;
+		}
+	}
+	printf("mlkem_test: vectors from %s, work area %zu bytes\n",
+	       mt_vectors, sizeof(struct vgc_mlkem_work));
+
+	suite_units();
+	suite_acvp();
+	suite_wycheproof();
+	suite_cctv();
+	if (noble)
+		suite_noble(noble);
+	else
+		mt_missing("noble-diff", "--noble case file (not given)");
+	if (ctgrind)
+		suite_ctgrind(ctgrind);
+	else
+		mt_missing("ct-valgrind", "--ctgrind program (not given)");
+
+	printf("%lu passed, %lu failed\n", mt_total.passed, mt_total.failed);
+	return mt_total.failed ? 1 : 0;
+}

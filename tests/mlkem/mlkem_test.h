@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Shared pieces of the ML-KEM user-space tests: counting, hex, files.
+ */
+#ifndef VGC_MLKEM_TEST_H
+#define VGC_MLKEM_TEST_H
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "kcompat.h"
+#include "mlkem.h"
+
+struct mt_tally {
+	unsigned long passed;
+	unsigned long failed;
+};
+
+extern struct mt_tally mt_total;
+extern const char *mt_vectors;	/* the shared vectors directory */
+
+/* Record one test; the first few failures of a suite are printed. */
+__printf(4, 5)
+bool mt_check(struct mt_tally *t, bool ok, const char *suite,
+	      const char *fmt, ...);
+/* "suite: N passed, N failed" and add to the total */
+void mt_report(const char *suite, struct mt_tally *t);
+/* A suite that cannot run: said loudly, counted as one failure. */
+void mt_missing(const char *suite, const char *what);
+
+/* Decode hex into a new buffer (NULL on bad hex); *len gets its size. */
+u8 *mt_unhex(const char *hex, size_t *len);
+bool mt_unhex_into(u8 *out, size_t len, const char *hex);
+/* "<mt_vectors>/<rel>" in a static buffer */
+const char *mt_path(const char *rel);
+enum vgc_mlkem_set mt_set_from_name(const char *name, bool *ok);
+
+void suite_units(void);
+void suite_acvp(void);
+void suite_wycheproof(void);
+void suite_cctv(void);
+void suite_noble(const char *cases);
+void suite_ctgrind(const char *prog);
+
+#endif /* VGC_MLKEM_TEST_H */
