@@ -28,9 +28,12 @@
 #define VGC_CT_DECLASSIFY(p, n) do { } while (0)
 #endif
 
-#ifndef OPTIMIZER_HIDE_VAR
-#define OPTIMIZER_HIDE_VAR(v) __asm__ ("" : "+r" (v))
-#endif
+/* As the kernel's OPTIMIZER_HIDE_VAR(): the compiler loses track of v. */
+static inline u32 mlkem_hide(u32 v)
+{
+	__asm__ ("" : "+r" (v));
+	return v;
+}
 
 #define MLKEM_MAX_K	4
 #define MLKEM_SYMBYTES	32
@@ -385,7 +388,7 @@ static u8 ct_differ_mask(const u8 *a, const u8 *b, size_t len)
 
 	for (i = 0; i < len; i++)
 		d |= a[i] ^ b[i];
-	OPTIMIZER_HIDE_VAR(d);
+	d = mlkem_hide(d);
 	/* d in [0, 255]: 0 - d borrows into bit 31 unless d is 0 */
 	return (u8)(0 - ((0 - d) >> 31));
 }

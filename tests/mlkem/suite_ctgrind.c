@@ -15,8 +15,8 @@ static int run(const char *prog, const char *arg, const char *log)
 	int st;
 
 	snprintf(cmd, sizeof(cmd),
-		 "valgrind --tool=memcheck --error-exitcode=99 --track-origins=yes "
-		 "--num-callers=30 -s '%s' %s >'%s' 2>&1", prog, arg, log);
+		 "valgrind --tool=memcheck --error-exitcode=99 --track-origins=yes --num-callers=30 -s '%s' %s >'%s' 2>&1",
+		 prog, arg, log);
 	st = system(cmd);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }

@@ -56,9 +56,10 @@ void suite_noble(const char *cases)
 		el = vgc_mlkem_ek_size(set);
 		dl = vgc_mlkem_dk_size(set);
 		cl = vgc_mlkem_ct_size(set);
-		if (!mt_check(&t, ok && pos < cl && x && x < 256, suite,
-			      "bad case: %.60s", line))
+		if (!ok || pos >= cl || !x || x > 255) {
+			mt_check(&t, false, suite, "bad case: %.60s", line);
 			continue;
+		}
 		per_set[set]++;
 
 		r = vgc_mlkem_keypair_derand(set, ek, el, dk, dl, seed, 64, &work);
@@ -86,7 +87,8 @@ void suite_noble(const char *cases)
 	}
 	fclose(f);
 	for (x = 0; x < 3; x++)
-		mt_check(&t, per_set[x] >= 1000, suite,
-			 "only %lu cases for set %u", per_set[x], x);
+		if (per_set[x] < 1000)
+			mt_check(&t, false, suite, "only %lu cases for set %u",
+				 per_set[x], x);
 	mt_report(suite, &t);
 }

@@ -56,7 +56,7 @@ static void acvp_keygen(void)
 	struct mt_tally t = { 0 };
 	const struct vgc_json *groups, *g, *tests, *tc;
 	struct vgc_json *root;
-	size_t i, j, dl, zl, el, kl;
+	size_t i, j, dl, zl, el, kl, eks, dks;
 	enum vgc_mlkem_set set;
 	u8 *d, *z, *e, *k, seed[64];
 	bool ok;
@@ -69,6 +69,8 @@ static void acvp_keygen(void)
 	for (i = 0; groups && i < groups->n; i++) {
 		g = &groups->items[i];
 		set = mt_set_from_name(vgc_json_str(g, "parameterSet"), &ok);
+		eks = vgc_mlkem_ek_size(set);
+		dks = vgc_mlkem_dk_size(set);
 		tests = vgc_json_get(g, "tests");
 		for (j = 0; tests && j < tests->n; j++) {
 			tc = &tests->items[j];
@@ -80,13 +82,12 @@ static void acvp_keygen(void)
 			if (ok && d && z && dl == 32 && zl == 32) {
 				memcpy(seed, d, 32);
 				memcpy(seed + 32, z, 32);
-				r = vgc_mlkem_keypair_derand(set, ek,
-						vgc_mlkem_ek_size(set), dk,
-						vgc_mlkem_dk_size(set), seed,
-						64, &work);
+				r = vgc_mlkem_keypair_derand(set, ek, eks, dk,
+							     dks, seed, 64,
+							     &work);
 			}
-			mt_check(&t, !r && same(ek, vgc_mlkem_ek_size(set), e, el) &&
-				 same(dk, vgc_mlkem_dk_size(set), k, kl), suite,
+			mt_check(&t, !r && same(ek, eks, e, el) &&
+				 same(dk, dks, k, kl), suite,
 				 "tcId %s", vgc_json_str(tc, "tcId") ?: "?");
 			free(d);
 			free(z);
@@ -144,7 +145,7 @@ static void acvp_encdec(void)
 {
 	const char *suite = "acvp-encapdecap";
 	struct mt_tally t = { 0 };
-	const struct vgc_json *groups, *g, *tests;
+	const struct vgc_json *groups, *g, *tests, *tc;
 	struct vgc_json *root;
 	enum vgc_mlkem_set set;
 	const char *fn;
@@ -160,11 +161,11 @@ static void acvp_encdec(void)
 		set = mt_set_from_name(vgc_json_str(g, "parameterSet"), &ok);
 		fn = vgc_json_str(g, "function") ?: "?";
 		tests = vgc_json_get(g, "tests");
-		for (j = 0; tests && j < tests->n; j++)
-			mt_check(&t, ok && acvp_encdec_one(&tests->items[j], set,
-							    fn),
-				 suite, "%s tcId %s", fn,
-				 vgc_json_str(&tests->items[j], "tcId") ?: "?");
+		for (j = 0; tests && j < tests->n; j++) {
+			tc = &tests->items[j];
+			mt_check(&t, ok && acvp_encdec_one(tc, set, fn), suite,
+				 "%s tcId %s", fn, vgc_json_str(tc, "tcId") ?: "?");
+		}
 	}
 	vgc_json_free(root);
 	/*
