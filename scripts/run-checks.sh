@@ -46,6 +46,7 @@ t_start=$(date +%s)
 # 1. user space: the same lib/ sources, vectors, OpenSSL differential
 stage harness bash -c 'make -s harness && build/harness/vgc_test'
 stage ct-valgrind make -s -C tests/harness O="$root/build/harness" ct-check
+stage mlkem-harness make -s -C tests/mlkem O="$root/build/mlkem" check
 
 # 2. the module against Debian's stock 6.1 headers, and kernel style
 stage build-6.1 scripts/check-build.sh 6.1
