@@ -35,7 +35,10 @@ for (const [name, kem, ctLen] of sets) {
 	for (let i = 0; i < count; i++, off += per) {
 		const seed = stream.subarray(off, off + 64);
 		const m = stream.subarray(off + 64, off + 96);
-		const pos = stream.readUInt16LE(off + 96) % ctLen;
+		// every eighth case corrupts the first byte, every eighth the
+		// last: a comparison that skips either end must be caught
+		const pos = i % 8 === 0 ? 0 : i % 8 === 1 ? ctLen - 1 :
+			stream.readUInt16LE(off + 96) % ctLen;
 		const x = (stream[off + 98] % 255) + 1;
 		const { publicKey, secretKey } = kem.keygen(Uint8Array.from(seed));
 		const { cipherText, sharedSecret } =
