@@ -7,8 +7,8 @@
  * the matrix entries, vectors and hash state (VGC_MLKEM_WORK_SIZE bytes,
  * the same for every parameter set). Put it in a request context or
  * kmalloc() it; it must not be shared by concurrent calls. The functions
- * allocate nothing, use little stack and wipe the work area before
- * returning. They may sleep only where get_random_bytes() may.
+ * allocate nothing, never sleep, use under 1 KiB of stack per frame and
+ * wipe the work area before returning. Outputs must not overlap inputs.
  *
  * Return values: 0 on success; -EINVAL for an unknown parameter set, a
  * buffer of the wrong length, an encapsulation key that fails the modulus
