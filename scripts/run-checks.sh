@@ -50,13 +50,16 @@ stage mlkem-harness make -s -C tests/mlkem O="$root/build/mlkem" check
 
 # 2. the module against Debian's stock 6.1 headers, and kernel style
 stage build-6.1 scripts/check-build.sh 6.1
+stage build-6.12 scripts/check-build.sh 6.12
 stage checkpatch scripts/checkpatch.sh
 
 # 3. KUnit and the crypto manager's extra tests in User-Mode Linux
 stage kunit-uml scripts/check-uml.sh
 
-# 4. Debian's stock 6.1 kernel under QEMU: load, self-tests, tcrypt, AF_ALG
-stage qemu-6.1 scripts/check-qemu.sh
+# 4. Debian's stock 6.1 and 6.12 kernels under QEMU: load, self-tests,
+# tcrypt, AF_ALG; consumers: AF_ALG differential, kTLS, IPsec, unloading
+stage qemu-6.1 scripts/check-qemu.sh 6.1
+stage qemu-6.12 scripts/check-qemu.sh 6.12
 
 echo
 echo "==== summary (logs in build/check/)"

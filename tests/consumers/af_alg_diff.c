@@ -10,6 +10,7 @@
  *   -n     cases per name (default 10000)
  *   -s     seed of the case generator (default 1); the same seed gives
  *          the same cases
+ *   -v     print every case from this case number on
  *   -z     also require that a refused open leaves zeros where the
  *          plaintext would have been (vgcrypto's promise; the kernel's
  *          own template leaves the unverified plaintext there)
@@ -93,6 +94,7 @@ static void rnd_fill(unsigned char *p, size_t n)
 
 static int pipefd[2];
 static int n_pass, n_fail;
+static unsigned long verbose_from = ~0UL;
 
 struct vcase {
 	unsigned long no;
@@ -198,7 +200,7 @@ static int send_control(int op, const struct vcase *c, int encrypt)
 }
 
 /* Move @n bytes at @p into the socket through the pipe (no copy). */
-static int splice_piece(int op, unsigned char *p, size_t n, int more)
+static int splice_piece(int op, unsigned char *p, size_t n)
 {
 	while (n) {
 		struct iovec iov = { .iov_base = p, .iov_len = n };
@@ -209,9 +211,13 @@ static int splice_piece(int op, unsigned char *p, size_t n, int more)
 			return -1;
 		p += in;
 		n -= in;
+		/*
+		 * Always "more": a splice() the socket takes only part of
+		 * would otherwise end the message early. The caller ends it
+		 * with a send() of no bytes.
+		 */
 		while (in) {
-			out = splice(pipefd[0], NULL, op, NULL, in,
-				     n || more ? SPLICE_F_MORE : 0);
+			out = splice(pipefd[0], NULL, op, NULL, in, SPLICE_F_MORE);
 			if (out <= 0)
 				return -1;
 			in -= out;
@@ -246,7 +252,8 @@ static int send_data(int op, const struct vcase *c, unsigned char *in, size_t le
 		n = last ? len - off : rnd_below(len - off + 1);
 		splice_it = c->how == IN_PLACE || (c->how == MIXED && (i & 1));
 		if (splice_it && n) {
-			if (splice_piece(op, in + off, n, !last) < 0)
+			if (splice_piece(op, in + off, n) < 0 ||
+			    (last && send(op, in, 0, 0) != 0))
 				return -1;
 		} else if (n || last) {
 			if (send(op, in + off, n, last ? 0 : MSG_MORE) != (ssize_t)n)
@@ -285,8 +292,9 @@ static void report_case(const char *name, const struct vcase *c, const char *wha
 	if (got && want)
 		while (i < n && got[i] == want[i])
 			i++;
-	printf("# %s case %lu (%s, %s, ad %zu, text %zu): %s", name, c->no,
-	       op_names[c->op], how_names[c->how], c->adlen, c->textlen, what);
+	printf("# %s case %lu (%s, %s, ad %zu, text %zu): %s (errno: %s)", name, c->no,
+	       op_names[c->op], how_names[c->how], c->adlen, c->textlen, what,
+	       strerror(errno));
 	if (got && want)
 		printf(": byte %zu is %02x, want %02x", i, got[i], want[i]);
 	printf("\n");
@@ -343,11 +351,19 @@ static int run_case(const char *name, int op, struct vcase *c, int zero_check)
 		out = outbuf;
 		memset(outbuf, 0xa5, outlen);
 	}
-	if (send_control(op, c, c->op == SEAL) < 0 || send_data(op, c, in, inlen) < 0) {
-		report_case(name, c, strerror(errno), NULL, NULL, 0);
+	if (send_control(op, c, c->op == SEAL) < 0) {
+		report_case(name, c, "sending the control message", NULL, NULL, 0);
+		return 0;
+	}
+	if (send_data(op, c, in, inlen) < 0) {
+		report_case(name, c, "sending the message", NULL, NULL, 0);
 		return 0;
 	}
 	r = read_result(op, out, outlen);
+	if (c->no >= verbose_from)
+		printf("# case %lu: %s, %s, ad %zu, text %zu, in %zu, out %zu: read %zd (%s)\n",
+		       c->no, op_names[c->op], how_names[c->how], c->adlen, c->textlen,
+		       inlen, outlen, r, r < 0 ? strerror(errno) : "");
 	if (c->op == FORGE) {
 		if (r >= 0 || errno != EBADMSG) {
 			report_case(name, c, r >= 0 ? "forgery accepted" :
@@ -433,6 +449,15 @@ static void run_name(const char *name, unsigned long cases, int zero_check)
 		c.authad = rnd_below(8) ? rnd_below(65) : rnd_below(MAX_AD - 8 + 1);
 		c.adlen = c.authad + (c.esp ? 8 : 0);
 		c.textlen = pick_textlen();
+		/*
+		 * AF_ALG cannot open a message whose output (AD and text) is
+		 * empty: a read with no room returns 0 without running the
+		 * request. Give such an open one byte of AD.
+		 */
+		if (c.op != SEAL && !c.adlen && !c.textlen) {
+			c.authad = 1;
+			c.adlen = 1;
+		}
 		if (run_case(name, op, &c, zero_check)) {
 			n_pass++;
 			t.pass[c.op][c.how]++;
@@ -461,7 +486,7 @@ int main(int argc, char **argv)
 	unsigned long cases = 10000, seed = 1;
 	int opt, zero_check = 0;
 
-	while ((opt = getopt(argc, argv, "n:s:z")) != -1) {
+	while ((opt = getopt(argc, argv, "n:s:v:z")) != -1) {
 		switch (opt) {
 		case 'n':
 			cases = strtoul(optarg, NULL, 0);
@@ -471,6 +496,9 @@ int main(int argc, char **argv)
 			break;
 		case 'z':
 			zero_check = 1;
+			break;
+		case 'v':
+			verbose_from = strtoul(optarg, NULL, 0);
 			break;
 		default:
 			fprintf(stderr, "usage: %s [-n CASES] [-s SEED] [-z] NAME...\n", argv[0]);

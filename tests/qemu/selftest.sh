@@ -11,7 +11,7 @@
 # for both algorithm names; the RFC 8439 vectors pass through AF_ALG, for
 # each of our drivers, for the bare names and, as a control, for the
 # kernel's own generic template; the modules unload; no WARNING/BUG/Oops.
-# Prints "ok - ..."/"not ok - ..." lines and "qemu-6.1: N passed, N failed".
+# Prints "ok - ..."/"not ok - ..." lines and "selftest-6.1: N passed, N failed".
 #
 # Environment: VGC_KOS (set by qemu-run.sh), VGC_MATCH, VGC_REQUIRED (space
 # separated driver names that must be registered).
@@ -179,5 +179,5 @@ if [ -z "$errs" ]; then ok "no WARNING/BUG/Oops in dmesg"; else
 	dmesg | grep -A 25 -m 1 -E 'WARNING:|BUG:|Oops' | sed 's/^/# /'
 fi
 
-echo "qemu-6.1: $pass passed, $fail failed"
+echo "selftest-${VGC_RELEASE:-6.1}: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
