@@ -24,70 +24,198 @@ static inline u64 vgc_rol64(u64 w, unsigned int s)
 }
 
 /*
- * Written out rather than as loops over x and y: gcc -O2 does not unroll
- * those, and the loop form was five times slower. Lane (x, y) is
- * s[x + 5y].
+ * Lane (x, y) of the state is st[x + 5y], held here in aXY and eXY: two
+ * rounds per iteration, from a to e and back, all in local variables so
+ * the compiler can keep them in registers (loops over x and y, which gcc
+ * -O2 does not unroll, were five times slower). Each round: theta
+ * (c, d), rho and pi (lane (x, y) moves to (y, 2x + 3y), rotated by the
+ * offset of FIPS 202 section 3.2.2) one output row at a time into b,
+ * chi on that row, and iota.
  */
-void vgc_keccak_f1600(u64 s[25])
+void vgc_keccak_f1600(u64 st[25])
 {
-	u64 c[5], d[5], b[25];
-	unsigned int round, y;
+	u64 a00, a10, a20, a30, a40, a01, a11, a21, a31, a41, a02, a12, a22,
+	    a32, a42, a03, a13, a23, a33, a43, a04, a14, a24, a34, a44;
+	u64 e00, e10, e20, e30, e40, e01, e11, e21, e31, e41, e02, e12, e22,
+	    e32, e42, e03, e13, e23, e33, e43, e04, e14, e24, e34, e44;
+	u64 b0, b1, b2, b3, b4, c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
+	unsigned int round;
 
-	for (round = 0; round < 24; round++) {
-		/* theta: d[x] = c[x - 1] ^ rol(c[x + 1], 1) */
-		c[0] = s[0] ^ s[5] ^ s[10] ^ s[15] ^ s[20];
-		c[1] = s[1] ^ s[6] ^ s[11] ^ s[16] ^ s[21];
-		c[2] = s[2] ^ s[7] ^ s[12] ^ s[17] ^ s[22];
-		c[3] = s[3] ^ s[8] ^ s[13] ^ s[18] ^ s[23];
-		c[4] = s[4] ^ s[9] ^ s[14] ^ s[19] ^ s[24];
-		d[0] = c[4] ^ vgc_rol64(c[1], 1);
-		d[1] = c[0] ^ vgc_rol64(c[2], 1);
-		d[2] = c[1] ^ vgc_rol64(c[3], 1);
-		d[3] = c[2] ^ vgc_rol64(c[4], 1);
-		d[4] = c[3] ^ vgc_rol64(c[0], 1);
+	a00 = st[0];
+	a10 = st[1];
+	a20 = st[2];
+	a30 = st[3];
+	a40 = st[4];
+	a01 = st[5];
+	a11 = st[6];
+	a21 = st[7];
+	a31 = st[8];
+	a41 = st[9];
+	a02 = st[10];
+	a12 = st[11];
+	a22 = st[12];
+	a32 = st[13];
+	a42 = st[14];
+	a03 = st[15];
+	a13 = st[16];
+	a23 = st[17];
+	a33 = st[18];
+	a43 = st[19];
+	a04 = st[20];
+	a14 = st[21];
+	a24 = st[22];
+	a34 = st[23];
+	a44 = st[24];
+	for (round = 0; round < 24; round += 2) {
+		c0 = a00 ^ a01 ^ a02 ^ a03 ^ a04;
+		c1 = a10 ^ a11 ^ a12 ^ a13 ^ a14;
+		c2 = a20 ^ a21 ^ a22 ^ a23 ^ a24;
+		c3 = a30 ^ a31 ^ a32 ^ a33 ^ a34;
+		c4 = a40 ^ a41 ^ a42 ^ a43 ^ a44;
+		d0 = c4 ^ vgc_rol64(c1, 1);
+		d1 = c0 ^ vgc_rol64(c2, 1);
+		d2 = c1 ^ vgc_rol64(c3, 1);
+		d3 = c2 ^ vgc_rol64(c4, 1);
+		d4 = c3 ^ vgc_rol64(c0, 1);
+		b0 = a00 ^ d0;
+		b1 = vgc_rol64(a11 ^ d1, 44);
+		b2 = vgc_rol64(a22 ^ d2, 43);
+		b3 = vgc_rol64(a33 ^ d3, 21);
+		b4 = vgc_rol64(a44 ^ d4, 14);
+		e00 = b0 ^ (~b1 & b2);
+		e10 = b1 ^ (~b2 & b3);
+		e20 = b2 ^ (~b3 & b4);
+		e30 = b3 ^ (~b4 & b0);
+		e40 = b4 ^ (~b0 & b1);
+		b0 = vgc_rol64(a30 ^ d3, 28);
+		b1 = vgc_rol64(a41 ^ d4, 20);
+		b2 = vgc_rol64(a02 ^ d0, 3);
+		b3 = vgc_rol64(a13 ^ d1, 45);
+		b4 = vgc_rol64(a24 ^ d2, 61);
+		e01 = b0 ^ (~b1 & b2);
+		e11 = b1 ^ (~b2 & b3);
+		e21 = b2 ^ (~b3 & b4);
+		e31 = b3 ^ (~b4 & b0);
+		e41 = b4 ^ (~b0 & b1);
+		b0 = vgc_rol64(a10 ^ d1, 1);
+		b1 = vgc_rol64(a21 ^ d2, 6);
+		b2 = vgc_rol64(a32 ^ d3, 25);
+		b3 = vgc_rol64(a43 ^ d4, 8);
+		b4 = vgc_rol64(a04 ^ d0, 18);
+		e02 = b0 ^ (~b1 & b2);
+		e12 = b1 ^ (~b2 & b3);
+		e22 = b2 ^ (~b3 & b4);
+		e32 = b3 ^ (~b4 & b0);
+		e42 = b4 ^ (~b0 & b1);
+		b0 = vgc_rol64(a40 ^ d4, 27);
+		b1 = vgc_rol64(a01 ^ d0, 36);
+		b2 = vgc_rol64(a12 ^ d1, 10);
+		b3 = vgc_rol64(a23 ^ d2, 15);
+		b4 = vgc_rol64(a34 ^ d3, 56);
+		e03 = b0 ^ (~b1 & b2);
+		e13 = b1 ^ (~b2 & b3);
+		e23 = b2 ^ (~b3 & b4);
+		e33 = b3 ^ (~b4 & b0);
+		e43 = b4 ^ (~b0 & b1);
+		b0 = vgc_rol64(a20 ^ d2, 62);
+		b1 = vgc_rol64(a31 ^ d3, 55);
+		b2 = vgc_rol64(a42 ^ d4, 39);
+		b3 = vgc_rol64(a03 ^ d0, 41);
+		b4 = vgc_rol64(a14 ^ d1, 2);
+		e04 = b0 ^ (~b1 & b2);
+		e14 = b1 ^ (~b2 & b3);
+		e24 = b2 ^ (~b3 & b4);
+		e34 = b3 ^ (~b4 & b0);
+		e44 = b4 ^ (~b0 & b1);
+		e00 ^= keccak_rc[round];
 
-		/*
-		 * theta applied, then rho (rotation by the offsets of FIPS 202
-		 * section 3.2.2) and pi: lane (x, y) moves to (y, 2x + 3y).
-		 */
-		b[0] = s[0] ^ d[0];
-		b[1] = vgc_rol64(s[6] ^ d[1], 44);
-		b[2] = vgc_rol64(s[12] ^ d[2], 43);
-		b[3] = vgc_rol64(s[18] ^ d[3], 21);
-		b[4] = vgc_rol64(s[24] ^ d[4], 14);
-		b[5] = vgc_rol64(s[3] ^ d[3], 28);
-		b[6] = vgc_rol64(s[9] ^ d[4], 20);
-		b[7] = vgc_rol64(s[10] ^ d[0], 3);
-		b[8] = vgc_rol64(s[16] ^ d[1], 45);
-		b[9] = vgc_rol64(s[22] ^ d[2], 61);
-		b[10] = vgc_rol64(s[1] ^ d[1], 1);
-		b[11] = vgc_rol64(s[7] ^ d[2], 6);
-		b[12] = vgc_rol64(s[13] ^ d[3], 25);
-		b[13] = vgc_rol64(s[19] ^ d[4], 8);
-		b[14] = vgc_rol64(s[20] ^ d[0], 18);
-		b[15] = vgc_rol64(s[4] ^ d[4], 27);
-		b[16] = vgc_rol64(s[5] ^ d[0], 36);
-		b[17] = vgc_rol64(s[11] ^ d[1], 10);
-		b[18] = vgc_rol64(s[17] ^ d[2], 15);
-		b[19] = vgc_rol64(s[23] ^ d[3], 56);
-		b[20] = vgc_rol64(s[2] ^ d[2], 62);
-		b[21] = vgc_rol64(s[8] ^ d[3], 55);
-		b[22] = vgc_rol64(s[14] ^ d[4], 39);
-		b[23] = vgc_rol64(s[15] ^ d[0], 41);
-		b[24] = vgc_rol64(s[21] ^ d[1], 2);
-
-		/* chi, row by row */
-		for (y = 0; y < 25; y += 5) {
-			s[y + 0] = b[y + 0] ^ (~b[y + 1] & b[y + 2]);
-			s[y + 1] = b[y + 1] ^ (~b[y + 2] & b[y + 3]);
-			s[y + 2] = b[y + 2] ^ (~b[y + 3] & b[y + 4]);
-			s[y + 3] = b[y + 3] ^ (~b[y + 4] & b[y + 0]);
-			s[y + 4] = b[y + 4] ^ (~b[y + 0] & b[y + 1]);
-		}
-
-		/* iota */
-		s[0] ^= keccak_rc[round];
+		c0 = e00 ^ e01 ^ e02 ^ e03 ^ e04;
+		c1 = e10 ^ e11 ^ e12 ^ e13 ^ e14;
+		c2 = e20 ^ e21 ^ e22 ^ e23 ^ e24;
+		c3 = e30 ^ e31 ^ e32 ^ e33 ^ e34;
+		c4 = e40 ^ e41 ^ e42 ^ e43 ^ e44;
+		d0 = c4 ^ vgc_rol64(c1, 1);
+		d1 = c0 ^ vgc_rol64(c2, 1);
+		d2 = c1 ^ vgc_rol64(c3, 1);
+		d3 = c2 ^ vgc_rol64(c4, 1);
+		d4 = c3 ^ vgc_rol64(c0, 1);
+		b0 = e00 ^ d0;
+		b1 = vgc_rol64(e11 ^ d1, 44);
+		b2 = vgc_rol64(e22 ^ d2, 43);
+		b3 = vgc_rol64(e33 ^ d3, 21);
+		b4 = vgc_rol64(e44 ^ d4, 14);
+		a00 = b0 ^ (~b1 & b2);
+		a10 = b1 ^ (~b2 & b3);
+		a20 = b2 ^ (~b3 & b4);
+		a30 = b3 ^ (~b4 & b0);
+		a40 = b4 ^ (~b0 & b1);
+		b0 = vgc_rol64(e30 ^ d3, 28);
+		b1 = vgc_rol64(e41 ^ d4, 20);
+		b2 = vgc_rol64(e02 ^ d0, 3);
+		b3 = vgc_rol64(e13 ^ d1, 45);
+		b4 = vgc_rol64(e24 ^ d2, 61);
+		a01 = b0 ^ (~b1 & b2);
+		a11 = b1 ^ (~b2 & b3);
+		a21 = b2 ^ (~b3 & b4);
+		a31 = b3 ^ (~b4 & b0);
+		a41 = b4 ^ (~b0 & b1);
+		b0 = vgc_rol64(e10 ^ d1, 1);
+		b1 = vgc_rol64(e21 ^ d2, 6);
+		b2 = vgc_rol64(e32 ^ d3, 25);
+		b3 = vgc_rol64(e43 ^ d4, 8);
+		b4 = vgc_rol64(e04 ^ d0, 18);
+		a02 = b0 ^ (~b1 & b2);
+		a12 = b1 ^ (~b2 & b3);
+		a22 = b2 ^ (~b3 & b4);
+		a32 = b3 ^ (~b4 & b0);
+		a42 = b4 ^ (~b0 & b1);
+		b0 = vgc_rol64(e40 ^ d4, 27);
+		b1 = vgc_rol64(e01 ^ d0, 36);
+		b2 = vgc_rol64(e12 ^ d1, 10);
+		b3 = vgc_rol64(e23 ^ d2, 15);
+		b4 = vgc_rol64(e34 ^ d3, 56);
+		a03 = b0 ^ (~b1 & b2);
+		a13 = b1 ^ (~b2 & b3);
+		a23 = b2 ^ (~b3 & b4);
+		a33 = b3 ^ (~b4 & b0);
+		a43 = b4 ^ (~b0 & b1);
+		b0 = vgc_rol64(e20 ^ d2, 62);
+		b1 = vgc_rol64(e31 ^ d3, 55);
+		b2 = vgc_rol64(e42 ^ d4, 39);
+		b3 = vgc_rol64(e03 ^ d0, 41);
+		b4 = vgc_rol64(e14 ^ d1, 2);
+		a04 = b0 ^ (~b1 & b2);
+		a14 = b1 ^ (~b2 & b3);
+		a24 = b2 ^ (~b3 & b4);
+		a34 = b3 ^ (~b4 & b0);
+		a44 = b4 ^ (~b0 & b1);
+		a00 ^= keccak_rc[round + 1];
 	}
+	st[0] = a00;
+	st[1] = a10;
+	st[2] = a20;
+	st[3] = a30;
+	st[4] = a40;
+	st[5] = a01;
+	st[6] = a11;
+	st[7] = a21;
+	st[8] = a31;
+	st[9] = a41;
+	st[10] = a02;
+	st[11] = a12;
+	st[12] = a22;
+	st[13] = a32;
+	st[14] = a42;
+	st[15] = a03;
+	st[16] = a13;
+	st[17] = a23;
+	st[18] = a33;
+	st[19] = a43;
+	st[20] = a04;
+	st[21] = a14;
+	st[22] = a24;
+	st[23] = a34;
+	st[24] = a44;
 }
 
 static void keccak_init(struct vgc_keccak *k, unsigned int rate, u8 dsbyte)
