@@ -61,6 +61,7 @@ static const struct mlkem_params mlkem_params[] = {
 struct mlkem_ws {
 	struct vgc_keccak kc;
 	s16 vec[MLKEM_MAX_K][VGC_MLKEM_N];	/* s^ or y^ */
+	s32 acc32[VGC_MLKEM_N];		/* a row of A^ s^ or A^T y^ */
 	s16 acc[VGC_MLKEM_N];
 	s16 a[VGC_MLKEM_N];
 	s16 b[VGC_MLKEM_N];
@@ -184,8 +185,9 @@ static void kpke_keygen(const struct mlkem_params *p, struct mlkem_ws *w,
 		for (j = 0; j < k; j++) {
 			/* A^[i, j] = SampleNTT(rho || j || i) */
 			sample_ntt(w, w->a, rho, (u8)j, (u8)i);
-			vgc_mlkem_basemul_acc(w->acc, w->a, w->vec[j], j == 0);
+			vgc_mlkem_basemul_acc(w->acc32, w->a, w->vec[j], j == 0);
 		}
+		vgc_mlkem_acc_reduce(w->acc, w->acc32);
 		vgc_mlkem_poly_tomont(w->acc);
 		sample_cbd(w, w->b, sigma, (u8)(k + i), p->eta1);
 		vgc_mlkem_ntt(w->b);
@@ -215,9 +217,9 @@ static void kpke_encrypt(const struct mlkem_params *p, struct mlkem_ws *w,
 		for (j = 0; j < k; j++) {
 			/* A^T[i, j] = A^[j, i] = SampleNTT(rho || i || j) */
 			sample_ntt(w, w->a, rho, (u8)i, (u8)j);
-			vgc_mlkem_basemul_acc(w->acc, w->a, w->vec[j], j == 0);
+			vgc_mlkem_basemul_acc(w->acc32, w->a, w->vec[j], j == 0);
 		}
-		vgc_mlkem_poly_reduce(w->acc);
+		vgc_mlkem_acc_reduce(w->acc, w->acc32);
 		vgc_mlkem_invntt(w->acc);
 		sample_cbd(w, w->b, r, (u8)(k + i), 2);
 		vgc_mlkem_poly_add(w->acc, w->b);
@@ -226,9 +228,9 @@ static void kpke_encrypt(const struct mlkem_params *p, struct mlkem_ws *w,
 	/* v = NTT^-1(t^T y^) + e2 + Decompress_1(m) */
 	for (j = 0; j < k; j++) {
 		vgc_mlkem_poly_frombytes(w->a, ek + j * VGC_MLKEM_POLYBYTES);
-		vgc_mlkem_basemul_acc(w->acc, w->a, w->vec[j], j == 0);
+		vgc_mlkem_basemul_acc(w->acc32, w->a, w->vec[j], j == 0);
 	}
-	vgc_mlkem_poly_reduce(w->acc);
+	vgc_mlkem_acc_reduce(w->acc, w->acc32);
 	vgc_mlkem_invntt(w->acc);
 	sample_cbd(w, w->b, r, (u8)(2 * k), 2);
 	vgc_mlkem_poly_add(w->acc, w->b);
@@ -248,9 +250,9 @@ static void kpke_decrypt(const struct mlkem_params *p, struct mlkem_ws *w,
 		vgc_mlkem_poly_decompress(w->a, ct + i * 32 * p->du, p->du);
 		vgc_mlkem_ntt(w->a);
 		vgc_mlkem_poly_frombytes(w->b, dk + i * VGC_MLKEM_POLYBYTES);
-		vgc_mlkem_basemul_acc(w->acc, w->b, w->a, i == 0);
+		vgc_mlkem_basemul_acc(w->acc32, w->b, w->a, i == 0);
 	}
-	vgc_mlkem_poly_reduce(w->acc);
+	vgc_mlkem_acc_reduce(w->acc, w->acc32);
 	vgc_mlkem_invntt(w->acc);
 	/* w = v' - NTT^-1(s^T NTT(u')) */
 	vgc_mlkem_poly_decompress(w->b, ct + k * 32 * p->du, p->dv);

@@ -51,7 +51,7 @@ enum vgc_mlkem_set {
 #define VGC_MLKEM_MAX_DK_SIZE	VGC_MLKEM1024_DK_SIZE
 #define VGC_MLKEM_MAX_CT_SIZE	VGC_MLKEM1024_CT_SIZE
 
-#define VGC_MLKEM_WORK_SIZE	5888
+#define VGC_MLKEM_WORK_SIZE	6912
 
 struct vgc_mlkem_work {
 	u64 space[VGC_MLKEM_WORK_SIZE / sizeof(u64)];

@@ -82,28 +82,38 @@ void vgc_mlkem_invntt(s16 p[VGC_MLKEM_N])
  * FIPS 203 Algorithms 11 and 12: pairs of coefficients multiplied modulo
  * X^2 - gamma with gamma = zeta^(2 BitRev7(i) + 1). Those gammas are the
  * last 64 NTT twiddles and their negatives, alternately, so each step
- * takes two pairs: one with +gamma, one with -gamma.
+ * takes two pairs: one with +gamma, one with -gamma. Only a1 * b1 is
+ * reduced (times gamma * R, it comes back to the scale of the other
+ * products); the single reduction of the sum comes at the end.
  */
-static inline void basemul_pair(s16 r[2], const s16 a[2], const s16 b[2],
+static inline void basemul_pair(s32 r[2], const s16 a[2], const s16 b[2],
 				s16 gamma)
 {
-	r[0] += fqmul(fqmul(a[1], b[1]), gamma) + fqmul(a[0], b[0]);
-	r[1] += fqmul(a[0], b[1]) + fqmul(a[1], b[0]);
+	r[0] += (s32)fqmul(a[1], b[1]) * gamma + (s32)a[0] * b[0];
+	r[1] += (s32)a[0] * b[1] + (s32)a[1] * b[0];
 }
 
-void vgc_mlkem_basemul_acc(s16 r[VGC_MLKEM_N], const s16 a[VGC_MLKEM_N],
+void vgc_mlkem_basemul_acc(s32 acc[VGC_MLKEM_N], const s16 a[VGC_MLKEM_N],
 			   const s16 b[VGC_MLKEM_N], bool first)
 {
 	unsigned int i;
 	s16 gamma;
 
 	if (first)
-		memset(r, 0, VGC_MLKEM_N * sizeof(*r));
+		memset(acc, 0, VGC_MLKEM_N * sizeof(*acc));
 	for (i = 0; i < VGC_MLKEM_N; i += 4) {
 		gamma = mlkem_zetas[64 + i / 4];
-		basemul_pair(r + i, a + i, b + i, gamma);
-		basemul_pair(r + i + 2, a + i + 2, b + i + 2, -gamma);
+		basemul_pair(acc + i, a + i, b + i, gamma);
+		basemul_pair(acc + i + 2, a + i + 2, b + i + 2, -gamma);
 	}
+}
+
+void vgc_mlkem_acc_reduce(s16 r[VGC_MLKEM_N], const s32 acc[VGC_MLKEM_N])
+{
+	unsigned int i;
+
+	for (i = 0; i < VGC_MLKEM_N; i++)
+		r[i] = vgc_mlkem_montgomery_reduce(acc[i]);
 }
 
 void vgc_mlkem_poly_reduce(s16 p[VGC_MLKEM_N])

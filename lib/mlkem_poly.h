@@ -77,11 +77,14 @@ void vgc_mlkem_ntt(s16 p[VGC_MLKEM_N]);
  */
 void vgc_mlkem_invntt(s16 p[VGC_MLKEM_N]);
 /*
- * r = a * b * R^-1 in the NTT domain (first) or r += that; each call adds
- * less than 2q in absolute value per coefficient.
+ * acc = a * b in the NTT domain (first) or acc += that, unreduced: with
+ * |a| < q and |b| < 4096, up to four products fit the input range of
+ * Montgomery reduction. vgc_mlkem_acc_reduce() then gives
+ * r = acc * R^-1 mod q, |r| < q.
  */
-void vgc_mlkem_basemul_acc(s16 r[VGC_MLKEM_N], const s16 a[VGC_MLKEM_N],
+void vgc_mlkem_basemul_acc(s32 acc[VGC_MLKEM_N], const s16 a[VGC_MLKEM_N],
 			   const s16 b[VGC_MLKEM_N], bool first);
+void vgc_mlkem_acc_reduce(s16 r[VGC_MLKEM_N], const s32 acc[VGC_MLKEM_N]);
 void vgc_mlkem_poly_reduce(s16 p[VGC_MLKEM_N]);
 /* p = p * R mod q: undoes the R^-1 of base multiplication */
 void vgc_mlkem_poly_tomont(s16 p[VGC_MLKEM_N]);
