@@ -25,8 +25,8 @@ bool mt_check(struct mt_tally *t, bool ok, const char *suite,
 	      const char *fmt, ...);
 /* "suite: N passed, N failed" and add to the total */
 void mt_report(const char *suite, struct mt_tally *t);
-/* A suite that cannot run: said loudly, counted as one failure. */
-void mt_missing(const char *suite, const char *what);
+/* A suite or file that cannot be read: said loudly, one failure in @t. */
+void mt_missing(struct mt_tally *t, const char *suite, const char *what);
 
 /* Decode hex into a new buffer (NULL on bad hex); *len gets its size. */
 u8 *mt_unhex(const char *hex, size_t *len);

@@ -29,7 +29,8 @@ void suite_ctgrind(const char *prog)
 	int rc;
 
 	if (system("valgrind --version >/dev/null 2>&1")) {
-		mt_missing(suite, "valgrind");
+		mt_missing(&t, suite, "valgrind");
+		mt_report(suite, &t);
 		return;
 	}
 	snprintf(log, sizeof(log), "%s-canary.log", prog);

@@ -14,7 +14,8 @@ static struct vgc_mlkem_work work;
 static u8 ek[VGC_MLKEM_MAX_EK_SIZE], dk[VGC_MLKEM_MAX_DK_SIZE];
 static u8 ct[VGC_MLKEM_MAX_CT_SIZE], ss[VGC_MLKEM_SS_SIZE];
 
-static struct vgc_json *load_json(const char *suite, const char *rel)
+static struct vgc_json *load_json(struct mt_tally *t, const char *suite,
+				  const char *rel)
 {
 	const char *path = mt_path(rel);
 	struct vgc_json *root;
@@ -24,13 +25,13 @@ static struct vgc_json *load_json(const char *suite, const char *rel)
 
 	text = vgc_read_file(path, &len);
 	if (!text) {
-		mt_missing(suite, path);
+		mt_missing(t, suite, path);
 		return NULL;
 	}
 	root = vgc_json_parse(text, len, err, sizeof(err));
 	free(text);
 	if (!root)
-		mt_missing(suite, err);
+		mt_missing(t, suite, err);
 	return root;
 }
 
@@ -62,9 +63,11 @@ static void acvp_keygen(void)
 	bool ok;
 	int r;
 
-	root = load_json(suite, "acvp-mlkem/ML-KEM-keyGen-FIPS203/internalProjection.json");
-	if (!root)
+	root = load_json(&t, suite, "acvp-mlkem/ML-KEM-keyGen-FIPS203/internalProjection.json");
+	if (!root) {
+		mt_report(suite, &t);
 		return;
+	}
 	groups = vgc_json_get(root, "testGroups");
 	for (i = 0; groups && i < groups->n; i++) {
 		g = &groups->items[i];
@@ -152,9 +155,11 @@ static void acvp_encdec(void)
 	size_t i, j;
 	bool ok;
 
-	root = load_json(suite, "acvp-mlkem/ML-KEM-encapDecap-FIPS203/internalProjection.json");
-	if (!root)
+	root = load_json(&t, suite, "acvp-mlkem/ML-KEM-encapDecap-FIPS203/internalProjection.json");
+	if (!root) {
+		mt_report(suite, &t);
 		return;
+	}
 	groups = vgc_json_get(root, "testGroups");
 	for (i = 0; groups && i < groups->n; i++) {
 		g = &groups->items[i];
@@ -273,7 +278,7 @@ void suite_wycheproof(void)
 		for (fi = 0; fi < ARRAY_SIZE(files); fi++) {
 			snprintf(rel, sizeof(rel), "wycheproof/mlkem_%s_%s.json",
 				 sets[si], files[fi].file);
-			root = load_json(suite, rel);
+			root = load_json(&t, suite, rel);
 			if (!root) {
 				missing++;
 				continue;
@@ -365,7 +370,7 @@ static void cctv_strcmp_unlucky(bool unlucky)
 			 unlucky ? "unluckysample" : "strcmp", cctv_names[s]);
 		n = read_kv(mt_path(rel), kv, ARRAY_SIZE(kv));
 		if (!n) {
-			mt_missing(suite, mt_path(rel));
+			mt_missing(&t, suite, mt_path(rel));
 			continue;
 		}
 		k = kv_hex(kv, n, "dk", &kl);
@@ -415,14 +420,14 @@ static void cctv_modulus(void)
 			 cctv_names[s]);
 		f = fopen(mt_path(rel), "r");
 		if (!f) {
-			mt_missing(suite, mt_path(rel));
+			mt_missing(&t, suite, mt_path(rel));
 			continue;
 		}
 		fclose(f);
 		snprintf(cmd, sizeof(cmd), "gzip -dc '%s'", mt_path(rel));
 		f = popen(cmd, "r");
 		if (!f) {
-			mt_missing(suite, "gzip");
+			mt_missing(&t, suite, "gzip");
 			continue;
 		}
 		count = 0;
