@@ -51,6 +51,7 @@ stage mlkem-harness make -s -C tests/mlkem O="$root/build/mlkem" check
 # 2. the module against Debian's stock 6.1 headers, and kernel style
 stage build-6.1 scripts/check-build.sh 6.1
 stage build-6.12 scripts/check-build.sh 6.12
+stage dkms scripts/check-dkms.sh
 stage checkpatch scripts/checkpatch.sh
 
 # 3. KUnit and the crypto manager's extra tests in User-Mode Linux
