@@ -36,6 +36,9 @@ static inline void cp_simd_end(const struct vgc_cp_req *r)
 
 static void xor_bytes(u8 *dst, const u8 *a, const u8 *b, size_t len)
 {
+	for (; len >= 8; len -= 8, dst += 8, a += 8, b += 8)
+		put_unaligned_le64(get_unaligned_le64(a) ^ get_unaligned_le64(b),
+				   dst);
 	while (len--)
 		*dst++ = *a++ ^ *b++;
 }
@@ -83,18 +86,23 @@ void vgc_cp_init(struct vgc_cp_req *r, const struct vgc_cp_backend *be,
 	r->be = be;
 	r->adlen = 0;
 	r->textlen = 0;
-	r->ks_avail = 0;
 	r->pbuf_len = 0;
 	r->in_text = false;
 
-	/* block 0 gives the one-time Poly1305 key; the text starts at block 1 */
+	/*
+	 * Block 0 gives the one-time Poly1305 key; the text starts at block 1,
+	 * whose keystream is made in the same call and kept for the text's
+	 * first bytes (a short text then needs no other ChaCha20 call).
+	 */
 	vgc_chacha20_init(r->chacha, key, nonce, 0);
-	memset(r->ks, 0, sizeof(r->ks));
+	memset(r->ks, 0, 2 * VGC_CHACHA_BLOCK_SIZE);
 	cp_simd_begin(r);
-	be->chacha_xor(r->chacha, r->ks, r->ks, 1);
+	be->chacha_xor(r->chacha, r->ks, r->ks, 2);
 	cp_simd_end(r);
 	vgc_poly1305_init(&r->poly, r->ks);
-	memzero_explicit(r->ks, sizeof(r->ks));
+	memzero_explicit(r->ks, VGC_CHACHA_BLOCK_SIZE);
+	r->ks_pos = VGC_CHACHA_BLOCK_SIZE;
+	r->ks_avail = VGC_CHACHA_BLOCK_SIZE;
 }
 
 void vgc_cp_ad(struct vgc_cp_req *r, const u8 *ad, size_t len)
@@ -121,6 +129,29 @@ static void cp_enter_text(struct vgc_cp_req *r)
 }
 
 /*
+ * The end of a text segment: @len bytes, fewer than VGC_CP_KS_BLOCKS whole
+ * blocks and a partial one, in one back-end call on a copy in ks[]. What
+ * the partial block leaves of its keystream stays there for the next
+ * segment.
+ */
+static void cp_crypt_tail(struct vgc_cp_req *r, u8 *dst, const u8 *src,
+			  size_t len, bool seal)
+{
+	unsigned int nb = (len + VGC_CHACHA_BLOCK_SIZE - 1) / VGC_CHACHA_BLOCK_SIZE;
+
+	if (!seal)
+		cp_absorb(r, src, len);
+	memcpy(r->ks, src, len);
+	memset(r->ks + len, 0, nb * VGC_CHACHA_BLOCK_SIZE - len);
+	r->be->chacha_xor(r->chacha, r->ks, r->ks, nb);
+	memcpy(dst, r->ks, len);
+	if (seal)
+		cp_absorb(r, r->ks, len);
+	r->ks_pos = len;
+	r->ks_avail = nb * VGC_CHACHA_BLOCK_SIZE - len;
+}
+
+/*
  * At most VGC_SIMD_CHUNK bytes inside one SIMD section. The ciphertext is
  * what Poly1305 absorbs: for sealing it is what we write, for opening it
  * is what we read, and it is absorbed before dst (perhaps == src) is
@@ -130,27 +161,35 @@ static void cp_crypt(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 		     size_t len, bool seal)
 {
 	const struct vgc_cp_backend *be = r->be;
-	unsigned int nblocks;
+	unsigned int nblocks, joined = 0;
 	size_t n;
 
 	r->textlen += len;
 
-	/* finish the keystream block a previous segment started */
+	/* keystream made earlier: block 1's, or a previous segment's rest */
 	if (r->ks_avail) {
 		n = min_t(size_t, len, r->ks_avail);
 		if (!seal)
 			cp_absorb(r, src, n);
-		xor_bytes(dst, src, r->ks + VGC_CHACHA_BLOCK_SIZE - r->ks_avail, n);
+		xor_bytes(dst, src, r->ks + r->ks_pos, n);
 		if (seal)
 			cp_absorb(r, dst, n);
+		r->ks_pos += n;
 		r->ks_avail -= n;
 		src += n;
 		dst += n;
 		len -= n;
 	}
 
-	/* whole blocks: here the Poly1305 buffer is empty (64 | textlen) */
+	/*
+	 * Whole blocks: here the Poly1305 buffer is empty (64 | textlen).
+	 * Before a partial block, a vector back end takes the last few whole
+	 * ones with it (cp_crypt_tail()).
+	 */
 	nblocks = len / VGC_CHACHA_BLOCK_SIZE;
+	if (len % VGC_CHACHA_BLOCK_SIZE && be->simd_begin)
+		joined = min_t(unsigned int, nblocks, VGC_CP_KS_BLOCKS - 1);
+	nblocks -= joined;
 	if (nblocks) {
 		if (seal && be->seal_blocks) {
 			be->seal_blocks(r->chacha, &r->poly, dst, src, nblocks);
@@ -169,15 +208,8 @@ static void cp_crypt(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 		len -= n;
 	}
 
-	/* a partial block: keep the rest of its keystream for the next segment */
-	if (len) {
-		memcpy(r->ks, src, len);
-		memset(r->ks + len, 0, VGC_CHACHA_BLOCK_SIZE - len);
-		be->chacha_xor(r->chacha, r->ks, r->ks, 1);
-		cp_absorb(r, seal ? r->ks : src, len);
-		memcpy(dst, r->ks, len);
-		r->ks_avail = VGC_CHACHA_BLOCK_SIZE - len;
-	}
+	if (len)
+		cp_crypt_tail(r, dst, src, len, seal);
 }
 
 static void cp_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,

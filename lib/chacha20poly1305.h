@@ -52,17 +52,26 @@ struct vgc_cp_backend {
 extern const struct vgc_cp_backend vgc_cp_backend_generic;
 
 /*
- * The state of one request. It lives on the caller's stack (about 240
+ * Keystream made ahead, in blocks: the first text block's with the
+ * Poly1305 key, and a text's last partial block with up to three whole
+ * blocks before it, each in one back-end call (for vector back ends, one
+ * call of a few blocks costs about what one block does).
+ */
+#define VGC_CP_KS_BLOCKS	4
+
+/*
+ * The state of one request. It lives on the caller's stack (about 430
  * bytes) and is wiped by vgc_cp_final() / vgc_cp_open_final().
  */
 struct vgc_cp_req {
 	u32 chacha[16];
 	struct vgc_poly1305 poly;
-	u8 ks[VGC_CHACHA_BLOCK_SIZE];	/* keystream left from a partial block */
+	u8 ks[VGC_CP_KS_BLOCKS * VGC_CHACHA_BLOCK_SIZE];
 	u8 pbuf[VGC_POLY1305_BLOCK_SIZE];	/* an incomplete Poly1305 block */
 	u64 adlen;
 	u64 textlen;
-	unsigned int ks_avail;		/* unused bytes at the end of ks */
+	unsigned int ks_pos;		/* unused keystream: ks[ks_pos..] */
+	unsigned int ks_avail;		/* how many bytes of it */
 	unsigned int pbuf_len;
 	bool in_text;
 	const struct vgc_cp_backend *be;

@@ -6,6 +6,8 @@
 # own generic template, then with vgcrypto loaded (its best driver then has
 # the highest priority). UML has no cycle counter (get_cycles() is 0), so
 # tcrypt counts operations per second.
+#
+#   scripts/bench-uml.sh [--bundle DIR | --judge LOG]   (see uml-run.sh)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,10 +18,16 @@ scripts/build-module.sh "$kdir" "$root/build/uml" ARCH=um >/dev/null
 mkdir -p build/bench
 tcrypt='modprobe tcrypt mode=213 sec=1 2>/dev/null; dmesg -c | grep -E "testing speed|operations in"'
 log=$root/build/bench/uml-tcrypt.log
+elsewhere=()
+case ${1:-} in
+--bundle) elsewhere=(--bundle "$2") ;;
+--judge) elsewhere=(--judge "$2") log=$2 ;;
+esac
 scripts/uml-run.sh --no-kunit --add "$root/build/uml/vgcrypto.ko" \
 	--run "modprobe tcrypt mode=213 sec=1 2>/dev/null; true" \
 	--run "insmod /bin/vgcrypto.ko && { modprobe tcrypt mode=213 sec=1 2>/dev/null; true; }" \
-	--log "$log" >/dev/null
+	--log "$log" "${elsewhere[@]}" >/dev/null
+[[ ${1:-} == --bundle ]] && exit 0
 
 # The first (single-request) pass of each driver and direction; tcrypt's
 # second pass is its multibuffer variant.

@@ -7,6 +7,7 @@
 # test module loads, the self-tests as the drivers register (extra tests
 # on, which also force the no-SIMD path). Then tcrypt's testmgr run for
 # both algorithm names, and the RFC vectors through AF_ALG for each driver.
+# Arguments go on to uml-run.sh (--bundle DIR, --judge LOG).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,4 +23,4 @@ exec scripts/uml-run.sh --ko "$root/build/uml/vgcrypto.ko" \
 	--tcrypt 'alg=rfc7539esp(chacha20,poly1305) type=3' \
 	--add tests/qemu/af_alg_vectors.c \
 	--run 'af_alg_vectors $(awk '\''$1 == "driver" && /vgcrypto/ { print $3 }'\'' /proc/crypto)' \
-	--log "$root/build/check/uml-console.log"
+	--log "$root/build/check/uml-console.log" "$@"

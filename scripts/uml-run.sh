@@ -6,6 +6,7 @@
 # usage: scripts/uml-run.sh --ko A.ko [--params "P=V ..."] [--ko B.ko ...]
 #            [--tcrypt "ARGS"]... [--add FILE]... [--run "CMD"]...
 #            [--cmdline "KERNEL ARGS"] [--no-kunit] [--timeout SEC] [--log FILE]
+#            [--bundle DIR | --judge LOG]
 #   --ko       module to load, in order (stock dependencies via modprobe first)
 #   --params   parameters for the --ko just before it
 #   --tcrypt   after loading: `modprobe tcrypt ARGS` (e.g. 'alg=rfc7539(chacha20,
@@ -19,6 +20,10 @@
 #   --timeout  host-side limit (default 600 s)
 #   --log      keep the console log there (default: the cache's
 #              logs/uml-last.log)
+#   --bundle   do not boot: write the kernel, the initrd and the command
+#              line (DIR/{linux,initrd.cpio,cmdline}) for a boot elsewhere,
+#              such as a machine with other CPU features
+#   --judge    do not boot: judge LOG, the console of such a boot
 #
 # Modules are unloaded in reverse order at the end; dmesg is checked for
 # crypto self-test failures and kernel warnings. Exits non-zero if a test or
@@ -30,7 +35,7 @@ set -euo pipefail
 usage() { vgc_usage; }
 
 kos=() params=() tcrypts=() adds=() runs=() cmdline="" need_kunit=1
-timeout_s=600 log=""
+timeout_s=600 log="" bundle="" judge=""
 while (($#)); do
 	case $1 in
 	--ko) kos+=("$2"); params+=(""); shift 2 ;;
@@ -46,6 +51,8 @@ while (($#)); do
 	--no-kunit) need_kunit=0; shift ;;
 	--timeout) timeout_s=$2; shift 2 ;;
 	--log) log=$2; shift 2 ;;
+	--bundle) bundle=$2; shift 2 ;;
+	--judge) judge=$2; shift 2 ;;
 	-h | --help) usage ;;
 	*) vgc_log "unknown argument: $1"; usage ;;
 	esac
@@ -151,20 +158,32 @@ EOF
 vgc_cpio "$root" "$work/run.cpio"
 cat "$base" "$work/run.cpio" >"$work/initrd.cpio"
 
-if [[ -z $log ]]; then
-	mkdir -p "$VGC_CACHE/logs"
-	log=$VGC_CACHE/logs/uml-last.log
+# The console is on stdout (CRLF); KUnit prints at KERN_INFO, so no "quiet".
+kargs="mem=512M rdinit=/init con=null con0=null,fd:1 console=tty0$cmdline"
+if [[ -n $bundle ]]; then
+	mkdir -p "$bundle"
+	cp "$kdir/linux" "$bundle/linux"
+	cp "$work/initrd.cpio" "$bundle/initrd.cpio"
+	echo "$kargs" >"$bundle/cmdline"
+	echo "uml-run: bundle in $bundle: run ./linux initrd=initrd.cpio \$(cat cmdline) there, keep stdout"
+	exit 0
 fi
 
-# The console is on stdout (CRLF); KUnit prints at KERN_INFO, so no "quiet".
 start=$(date +%s)
-set +e
-# shellcheck disable=SC2086 # extra kernel args are words
-timeout -k 5 "$timeout_s" "$kdir/linux" mem=512M initrd="$work/initrd.cpio" \
-	rdinit=/init con=null con0=null,fd:1 console=tty0 $cmdline \
-	</dev/null 2>&1 | tr -d '\r' >"$log"
-urc=${PIPESTATUS[0]}
-set -e
+if [[ -n $judge ]]; then
+	log=$judge urc=0
+else
+	if [[ -z $log ]]; then
+		mkdir -p "$VGC_CACHE/logs"
+		log=$VGC_CACHE/logs/uml-last.log
+	fi
+	set +e
+	# shellcheck disable=SC2086 # kernel args are words
+	timeout -k 5 "$timeout_s" "$kdir/linux" initrd="$work/initrd.cpio" $kargs \
+		</dev/null 2>&1 | tr -d '\r' >"$log"
+	urc=${PIPESTATUS[0]}
+	set -e
+fi
 secs=$(($(date +%s) - start))
 
 fails=0 notes=()

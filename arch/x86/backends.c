@@ -7,11 +7,14 @@
  */
 #include "backends.h"
 #include "chacha20_x86.h"
+#include "chacha20poly1305_x86.h"
 #include "poly1305_x86.h"
 
 #ifdef __KERNEL__
+#include <linux/version.h>
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
+#include <asm/processor.h>
 
 static void x86_simd_begin(void)
 {
@@ -51,6 +54,68 @@ bool vgc_x86_avx2_usable(const char **why)
 	*why = "the OS does not save ymm registers";
 	return x86_os_saves_ymm();
 }
+
+/*
+ * zmm code only where it pays: some CPUs drop their clock while zmm
+ * registers are in use, which costs the rest of the system more than the
+ * wider vectors gain (they get the AVX2 back end). Linux 6.15 marks them
+ * with X86_FEATURE_PREFER_YMM; before it, the same Intel models (family
+ * 6: Skylake-X 0x55, Ice Lake 0x6a 0x6c 0x7d 0x7e 0x9d, Tiger Lake 0x8c
+ * 0x8d) are recognised here. User-Mode Linux has neither.
+ */
+static bool x86_prefers_ymm(void)
+{
+#if KERNEL_VERSION(6, 15, 0) <= LINUX_VERSION_CODE
+	return boot_cpu_has(X86_FEATURE_PREFER_YMM);
+#elif defined(CONFIG_UML)
+	return false;
+#else
+	static const u8 models[] = { 0x55, 0x6a, 0x6c, 0x7d, 0x7e, 0x9d,
+				     0x8c, 0x8d };
+	int i;
+
+	if (boot_cpu_data.x86_vendor != X86_VENDOR_INTEL ||
+	    boot_cpu_data.x86 != 6)
+		return false;
+	for (i = 0; i < ARRAY_SIZE(models); i++)
+		if (boot_cpu_data.x86_model == models[i])
+			return true;
+	return false;
+#endif
+}
+
+static bool x86_zmm_usable(const char **why)
+{
+	*why = "the CPU has no AVX-512F and AVX-512VL";
+	if (!boot_cpu_has(X86_FEATURE_AVX512F) ||
+	    !boot_cpu_has(X86_FEATURE_AVX512VL) || !vgc_x86_avx2_usable(why))
+		return false;
+	*why = "the CPU prefers ymm registers (its clock drops on zmm)";
+	if (x86_prefers_ymm())
+		return false;
+#ifndef CONFIG_UML
+	*why = "the OS does not save zmm registers";
+	if (!cpu_has_xfeatures(XFEATURE_MASK_AVX512, NULL))
+		return false;
+#endif
+	return true;
+}
+
+bool vgc_x86_avx512_usable(const char **why)
+{
+	if (!x86_zmm_usable(why))
+		return false;
+	*why = "the CPU has no AVX-512 IFMA";
+	return boot_cpu_has(X86_FEATURE_AVX512IFMA);
+}
+
+bool vgc_x86_avx512_noifma_usable(const char **why)
+{
+	if (!x86_zmm_usable(why))
+		return false;
+	*why = "the CPU has AVX-512 IFMA: the avx512 back end serves it";
+	return !boot_cpu_has(X86_FEATURE_AVX512IFMA);
+}
 #else
 /* user space: the registers are the process's own */
 static void x86_simd_begin(void)
@@ -74,6 +139,27 @@ bool vgc_x86_avx2_usable(const char **why)
 	__builtin_cpu_init();
 	return __builtin_cpu_supports("avx2");
 }
+
+/*
+ * The harness runs both AVX-512 back ends where it can, so the second
+ * needs only what its own code uses.
+ */
+bool vgc_x86_avx512_noifma_usable(const char **why)
+{
+	*why = "the CPU has no AVX-512F and AVX-512VL";
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("avx512f") &&
+	       __builtin_cpu_supports("avx512vl") &&
+	       __builtin_cpu_supports("avx2");
+}
+
+bool vgc_x86_avx512_usable(const char **why)
+{
+	if (!vgc_x86_avx512_noifma_usable(why))
+		return false;
+	*why = "the CPU has no AVX-512 IFMA";
+	return __builtin_cpu_supports("avx512ifma");
+}
 #endif
 
 /* 4-block xmm ChaCha20, scalar 64-bit Poly1305 */
@@ -91,6 +177,31 @@ const struct vgc_cp_backend vgc_cp_backend_avx2 = {
 	.name = "avx2",
 	.priority = 330,
 	.chacha_xor = vgc_chacha20_xor_avx2,
+	.poly_blocks = vgc_poly1305_blocks_avx2,
+	.simd_begin = x86_simd_begin,
+	.simd_end = x86_simd_end,
+};
+
+/*
+ * 16-block zmm ChaCha20, 8-way radix 2^44 Poly1305 with IFMA, the two
+ * interleaved in one pass over long stretches
+ */
+const struct vgc_cp_backend vgc_cp_backend_avx512 = {
+	.name = "avx512",
+	.priority = 340,
+	.chacha_xor = vgc_chacha20_xor_avx512,
+	.poly_blocks = vgc_poly1305_blocks_avx512ifma,
+	.seal_blocks = vgc_cp_seal_blocks_avx512,
+	.open_blocks = vgc_cp_open_blocks_avx512,
+	.simd_begin = x86_simd_begin,
+	.simd_end = x86_simd_end,
+};
+
+/* AVX-512 without IFMA: zmm ChaCha20, the AVX2 radix 2^26 Poly1305 */
+const struct vgc_cp_backend vgc_cp_backend_avx512_noifma = {
+	.name = "avx512-noifma",
+	.priority = 340,
+	.chacha_xor = vgc_chacha20_xor_avx512,
 	.poly_blocks = vgc_poly1305_blocks_avx2,
 	.simd_begin = x86_simd_begin,
 	.simd_end = x86_simd_end,

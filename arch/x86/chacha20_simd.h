@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * ChaCha20 keystream XOR with x86-64 SIMD intrinsics, shared by
- * chacha20_ssse3.c (xmm only) and chacha20_avx2.c (ymm, with xmm tails).
+ * chacha20_ssse3.c (xmm only), chacha20_avx2.c (ymm, with xmm tails) and
+ * chacha20_avx512.c (zmm, with ymm and xmm tails).
  *
  * This file gives each vector width the same small set of operations
  * under a prefix: x_ for xmm (SSE2 + SSSE3; VEX-encoded when the file is
- * built with AVX), y_ for ymm (AVX2). chacha20_simd_body.h, the algorithm,
+ * built with AVX), y_ for ymm (AVX2), z_ for zmm (AVX-512F; built with
+ * AVX-512VL the narrower widths also get its rotates and 32 registers).
+ * chacha20_simd_body.h, the algorithm,
  * is then included once per width with V set to that prefix, so the block
  * functions are written once and exist for every width the including
  * file is compiled for.
@@ -66,6 +69,7 @@ static const u8 vgc_rot8_mask[32] __aligned(32) = {
 
 #define x_vec	__m128i
 #define x_LANES	4
+#define x_SPILL_C 1	/* 16 registers: see CM_SIZE */
 
 static __always_inline x_vec x_add(x_vec a, x_vec b)
 {
@@ -189,6 +193,7 @@ static __always_inline void x_store_rows(u8 *dst, const u8 *src,
 #ifdef __AVX2__
 #define y_vec	__m256i
 #define y_LANES	8
+#define y_SPILL_C 1
 
 static __always_inline y_vec y_add(y_vec a, y_vec b)
 {
@@ -314,7 +319,163 @@ static __always_inline void y_store_rows(u8 *dst, const u8 *src,
 }
 #endif /* __AVX2__ */
 
-/* ---- shared by the vertical functions of both widths ---- */
+/* ---- zmm: sixteen 32-bit lanes (AVX-512F) ---- */
+
+#ifdef __AVX512F__
+#define z_vec	__m512i
+#define z_LANES	16
+/* 32 registers: every state word stays in one, cm[] is not forced out */
+#define z_SPILL_C 0
+
+static __always_inline z_vec z_add(z_vec a, z_vec b)
+{
+	return _mm512_add_epi32(a, b);
+}
+
+static __always_inline z_vec z_xor(z_vec a, z_vec b)
+{
+	return _mm512_xor_si512(a, b);
+}
+
+/* vprold: one instruction for every rotate (a macro: n is an immediate) */
+#define z_rotl(a, n)	_mm512_rol_epi32((a), (n))
+
+static __always_inline z_vec z_rot16(z_vec a)
+{
+	return z_rotl(a, 16);
+}
+
+static __always_inline z_vec z_rot8(z_vec a)
+{
+	return z_rotl(a, 8);
+}
+
+static __always_inline z_vec z_rotw1(z_vec a)
+{
+	return _mm512_shuffle_epi32(a, ROTW1);
+}
+
+static __always_inline z_vec z_rotw2(z_vec a)
+{
+	return _mm512_shuffle_epi32(a, ROTW2);
+}
+
+static __always_inline z_vec z_rotw3(z_vec a)
+{
+	return _mm512_shuffle_epi32(a, ROTW3);
+}
+
+/* no pshufb masks: vprold rotates by 16 and 8 as well (z_vrot16/8) */
+static __always_inline z_vec z_mask(const u8 *mask)
+{
+	(void)mask;
+	return _mm512_setzero_si512();
+}
+
+static __always_inline z_vec z_set1(u32 w)
+{
+	return _mm512_set1_epi32((int)w);
+}
+
+static __always_inline z_vec z_ctr(const u32 state[16], u32 done)
+{
+	return _mm512_add_epi32(_mm512_set1_epi32((int)(state[12] + done)),
+				_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+						  10, 11, 12, 13, 14, 15));
+}
+
+#define z_unpacklo32	_mm512_unpacklo_epi32
+#define z_unpackhi32	_mm512_unpackhi_epi32
+#define z_unpacklo64	_mm512_unpacklo_epi64
+#define z_unpackhi64	_mm512_unpackhi_epi64
+
+static __always_inline void z_xor_store(u8 *dst, const u8 *src, z_vec ks)
+{
+	z_vec in = _mm512_loadu_si512((const void *)src);
+
+	_mm512_storeu_si512((void *)dst, _mm512_xor_si512(ks, in));
+}
+
+static __always_inline void z_xor_store_half(u8 *dst, const u8 *src,
+					     z_vec ks, const int hi)
+{
+	__m256i half = hi ? _mm512_extracti64x4_epi64(ks, 1) :
+			    _mm512_castsi512_si256(ks);
+
+	y_xor_store(dst, src, half);
+}
+
+/*
+ * Vertical output: 128-bit lane L of @lo and @hi holds bytes @off..
+ * @off+31 of block @j + 4L, split in two. vpermt2q pairs the lanes'
+ * halves into the 32 bytes of blocks j, j + 4 (the low and high halves
+ * of the first result) and j + 8, j + 12 (the second).
+ */
+static __always_inline void z_store_chunks(u8 *dst, const u8 *src,
+					   unsigned int j, unsigned int nb,
+					   unsigned int off, z_vec lo, z_vec hi)
+{
+	const z_vec pair01 = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11);
+	const z_vec pair23 = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
+	z_vec b01 = _mm512_permutex2var_epi64(lo, pair01, hi);
+	z_vec b23 = _mm512_permutex2var_epi64(lo, pair23, hi);
+
+	dst += 64 * j + off;
+	src += 64 * j + off;
+	if (j < nb)
+		z_xor_store_half(dst, src, b01, 0);
+	if (j + 4 < nb)
+		z_xor_store_half(dst + 256, src + 256, b01, 1);
+	if (j + 8 < nb)
+		z_xor_store_half(dst + 512, src + 512, b23, 0);
+	if (j + 12 < nb)
+		z_xor_store_half(dst + 768, src + 768, b23, 1);
+}
+
+/* Horizontal: four blocks, @done .. @done + 3, one per 128-bit lane. */
+static __always_inline z_vec z_row(const u32 state[16], int r)
+{
+	return _mm512_broadcast_i32x4(x_row(state, r));
+}
+
+static __always_inline z_vec z_row3(const u32 state[16], u32 done)
+{
+	z_vec ctr = _mm512_setr_epi32((int)done, 0, 0, 0,
+				      (int)done + 1, 0, 0, 0,
+				      (int)done + 2, 0, 0, 0,
+				      (int)done + 3, 0, 0, 0);
+
+	return _mm512_add_epi32(z_row(state, 3), ctr);
+}
+
+/*
+ * Rows a..d hold four blocks, one per lane: a 4x4 transpose of 128-bit
+ * lanes (vshufi64x2 twice over) gives each block its four rows in one
+ * register. Blocks past @nb are not written.
+ */
+static __always_inline void z_store_rows(u8 *dst, const u8 *src,
+					 unsigned int nb, z_vec a, z_vec b,
+					 z_vec c, z_vec d)
+{
+	z_vec ab01 = _mm512_shuffle_i64x2(a, b, 0x44);	/* a0 a1 b0 b1 */
+	z_vec ab23 = _mm512_shuffle_i64x2(a, b, 0xee);	/* a2 a3 b2 b3 */
+	z_vec cd01 = _mm512_shuffle_i64x2(c, d, 0x44);	/* c0 c1 d0 d1 */
+	z_vec cd23 = _mm512_shuffle_i64x2(c, d, 0xee);	/* c2 c3 d2 d3 */
+
+	z_xor_store(dst, src, _mm512_shuffle_i64x2(ab01, cd01, 0x88));
+	if (nb > 1)
+		z_xor_store(dst + 64, src + 64,
+			    _mm512_shuffle_i64x2(ab01, cd01, 0xdd));
+	if (nb > 2)
+		z_xor_store(dst + 128, src + 128,
+			    _mm512_shuffle_i64x2(ab23, cd23, 0x88));
+	if (nb > 3)
+		z_xor_store(dst + 192, src + 192,
+			    _mm512_shuffle_i64x2(ab23, cd23, 0xdd));
+}
+#endif /* __AVX512F__ */
+
+/* ---- shared by the vertical functions of every width ---- */
 
 /*
  * Vertical: sixteen state words and the rotates' temporaries do not fit
@@ -324,12 +485,50 @@ static __always_inline void y_store_rows(u8 *dst, const u8 *src,
  * cm[]: two of them are in registers at a time, swapped with the other
  * two once per half round. cm[] also holds the two byte-rotate masks, so
  * that pshufb takes them as memory operands rather than pinning two
- * registers to them.
+ * registers to them. With 32 registers (zmm, SPILL_C 0) there is no swap
+ * barrier, and the compiler keeps all of cm[] in registers.
  */
 #define CM_C(i)		((i) - 8)	/* where c word i (8..11) is kept */
 #define CM_ROT16	4
 #define CM_ROT8		5
 #define CM_SIZE		6
+
+/* the vertical rounds' 16- and 8-bit rotates, per width */
+static __always_inline x_vec x_vrot16(x_vec a, const x_vec *cm)
+{
+	return _mm_shuffle_epi8(a, cm[CM_ROT16]);
+}
+
+static __always_inline x_vec x_vrot8(x_vec a, const x_vec *cm)
+{
+	return _mm_shuffle_epi8(a, cm[CM_ROT8]);
+}
+
+#ifdef __AVX2__
+static __always_inline y_vec y_vrot16(y_vec a, const y_vec *cm)
+{
+	return _mm256_shuffle_epi8(a, cm[CM_ROT16]);
+}
+
+static __always_inline y_vec y_vrot8(y_vec a, const y_vec *cm)
+{
+	return _mm256_shuffle_epi8(a, cm[CM_ROT8]);
+}
+#endif
+
+#ifdef __AVX512F__
+static __always_inline z_vec z_vrot16(z_vec a, const z_vec *cm)
+{
+	(void)cm;
+	return z_rot16(a);
+}
+
+static __always_inline z_vec z_vrot8(z_vec a, const z_vec *cm)
+{
+	(void)cm;
+	return z_rot8(a);
+}
+#endif
 
 /* The swap really goes through memory: stores before it, loads after. */
 static __always_inline void vgc_simd_spill(void *cm)
@@ -343,6 +542,16 @@ static __always_inline void vgc_simd_reload(void)
 	__asm__ __volatile__("" : : : "memory");
 }
 
+/*
+ * Work a file may interleave with the vertical rounds (see nway_impl):
+ * it defines struct vgc_nway_hook and VGC_NWAY_HOOK before including
+ * this header.
+ */
+struct vgc_nway_hook;
+#ifndef VGC_NWAY_HOOK
+#define VGC_NWAY_HOOK(hook, k)	((void)(hook), (void)(k))
+#endif
+
 /* The block functions, per width. */
 #define V x
 #include "chacha20_simd_body.h"
@@ -350,6 +559,12 @@ static __always_inline void vgc_simd_reload(void)
 
 #ifdef __AVX2__
 #define V y
+#include "chacha20_simd_body.h"
+#undef V
+#endif
+
+#ifdef __AVX512F__
+#define V z
 #include "chacha20_simd_body.h"
 #undef V
 #endif

@@ -2,7 +2,7 @@
 /*
  * The ChaCha20 block functions for one vector width. Included by
  * chacha20_simd.h once per width, with V defined as the prefix of that
- * width's operations (x = xmm, y = ymm), hence no include guard.
+ * width's operations (x = xmm, y = ymm, z = zmm), hence no include guard.
  *
  * The block functions take @done, the number of blocks of this call
  * already written: block k of the call uses counter state[12] + k (mod
@@ -82,8 +82,8 @@ static __always_inline void VOP(horiz)(const u32 state[16], u32 done, u8 *dst,
 
 /*
  * Two quarter rounds, step by step side by side: the core always has
- * independent work while one chain waits on its latency. The pshufb
- * masks come from cm[] (see CM_SIZE).
+ * independent work while one chain waits on its latency. Widths that
+ * rotate with pshufb take its masks from cm[] (see CM_SIZE).
  */
 static __always_inline void VOP(vqr2)(const VEC cm[CM_SIZE],
 				      VEC *a0, VEC *b0, VEC *c0, VEC *d0,
@@ -91,16 +91,16 @@ static __always_inline void VOP(vqr2)(const VEC cm[CM_SIZE],
 {
 	*a0 = VOP(add)(*a0, *b0);
 	*a1 = VOP(add)(*a1, *b1);
-	*d0 = VOP(shufb)(VOP(xor)(*d0, *a0), cm[CM_ROT16]);
-	*d1 = VOP(shufb)(VOP(xor)(*d1, *a1), cm[CM_ROT16]);
+	*d0 = VOP(vrot16)(VOP(xor)(*d0, *a0), cm);
+	*d1 = VOP(vrot16)(VOP(xor)(*d1, *a1), cm);
 	*c0 = VOP(add)(*c0, *d0);
 	*c1 = VOP(add)(*c1, *d1);
 	*b0 = VOP(rotl)(VOP(xor)(*b0, *c0), 12);
 	*b1 = VOP(rotl)(VOP(xor)(*b1, *c1), 12);
 	*a0 = VOP(add)(*a0, *b0);
 	*a1 = VOP(add)(*a1, *b1);
-	*d0 = VOP(shufb)(VOP(xor)(*d0, *a0), cm[CM_ROT8]);
-	*d1 = VOP(shufb)(VOP(xor)(*d1, *a1), cm[CM_ROT8]);
+	*d0 = VOP(vrot8)(VOP(xor)(*d0, *a0), cm);
+	*d1 = VOP(vrot8)(VOP(xor)(*d1, *a1), cm);
 	*c0 = VOP(add)(*c0, *d0);
 	*c1 = VOP(add)(*c1, *d1);
 	*b0 = VOP(rotl)(VOP(xor)(*b0, *c0), 7);
@@ -125,7 +125,8 @@ static __always_inline void VOP(vdouble_round)(VEC cm[CM_SIZE],
 	VOP(vqr2)(cm, x0, x4, &x8, x12, x1, x5, &x9, x13);
 	cm[CM_C(8)] = x8;
 	cm[CM_C(9)] = x9;
-	vgc_simd_spill(cm);
+	if (VOP(SPILL_C))
+		vgc_simd_spill(cm);
 	x10 = cm[CM_C(10)];
 	x11 = cm[CM_C(11)];
 	VOP(vqr2)(cm, x2, x6, &x10, x14, x3, x7, &x11, x15);
@@ -133,7 +134,8 @@ static __always_inline void VOP(vdouble_round)(VEC cm[CM_SIZE],
 	VOP(vqr2)(cm, x0, x5, &x10, x15, x1, x6, &x11, x12);
 	cm[CM_C(10)] = x10;
 	cm[CM_C(11)] = x11;
-	vgc_simd_spill(cm);
+	if (VOP(SPILL_C))
+		vgc_simd_spill(cm);
 	x8 = cm[CM_C(8)];
 	x9 = cm[CM_C(9)];
 	VOP(vqr2)(cm, x2, x7, &x8, x13, x3, x4, &x9, x14);
@@ -179,12 +181,14 @@ static __always_inline void VOP(nway_out)(u8 *dst, const u8 *src,
 /*
  * Vertical: LANES blocks at once, the first @nb of them written
  * (1 <= nb <= LANES). Always costs a full LANES blocks of rounds.
- * Not inlined: one copy serves the main loop and the tail, and on its
- * own it gets a clean register allocation.
+ * With @hook (a constant NULL for plain calls, so the calls vanish),
+ * VGC_NWAY_HOOK(hook, k) runs after double round k (0..9): the one-pass
+ * AEAD code interleaves Poly1305 work with the rounds that way.
  */
-static noinline __maybe_unused void VOP(nway)(const u32 state[16], u32 done,
-					      u8 *dst, const u8 *src,
-					      unsigned int nb)
+static __always_inline void VOP(nway_impl)(const u32 state[16], u32 done,
+					   u8 *dst, const u8 *src,
+					   unsigned int nb,
+					   struct vgc_nway_hook *hook)
 {
 	/* lane i runs block done + i: word 12 is the only one that differs */
 	VEC x0 = VOP(set1)(state[0]), x1 = VOP(set1)(state[1]);
@@ -211,14 +215,24 @@ static noinline __maybe_unused void VOP(nway)(const u32 state[16], u32 done,
 	for (i = 0; i < 10; i += 5) {
 		VOP(vdouble_round)(cm, &x0, &x1, &x2, &x3, &x4, &x5, &x6, &x7,
 				   &x12, &x13, &x14, &x15);
+		if (hook)
+			VGC_NWAY_HOOK(hook, i);
 		VOP(vdouble_round)(cm, &x0, &x1, &x2, &x3, &x4, &x5, &x6, &x7,
 				   &x12, &x13, &x14, &x15);
+		if (hook)
+			VGC_NWAY_HOOK(hook, i + 1);
 		VOP(vdouble_round)(cm, &x0, &x1, &x2, &x3, &x4, &x5, &x6, &x7,
 				   &x12, &x13, &x14, &x15);
+		if (hook)
+			VGC_NWAY_HOOK(hook, i + 2);
 		VOP(vdouble_round)(cm, &x0, &x1, &x2, &x3, &x4, &x5, &x6, &x7,
 				   &x12, &x13, &x14, &x15);
+		if (hook)
+			VGC_NWAY_HOOK(hook, i + 3);
 		VOP(vdouble_round)(cm, &x0, &x1, &x2, &x3, &x4, &x5, &x6, &x7,
 				   &x12, &x13, &x14, &x15);
+		if (hook)
+			VGC_NWAY_HOOK(hook, i + 4);
 	}
 
 	/*
@@ -256,6 +270,17 @@ static noinline __maybe_unused void VOP(nway)(const u32 state[16], u32 done,
 		VOP(nway_out)(dst, src, nb, 32,
 			      x8, x9, x10, x11, x12, x13, x14, x15);
 	}
+}
+
+/*
+ * The plain vertical function. Not inlined: one copy serves the main
+ * loop and the tail, and on its own it gets a clean register allocation.
+ */
+static noinline __maybe_unused void VOP(nway)(const u32 state[16], u32 done,
+					      u8 *dst, const u8 *src,
+					      unsigned int nb)
+{
+	VOP(nway_impl)(state, done, dst, src, nb, NULL);
 }
 
 #undef VEC

@@ -15,5 +15,7 @@ void vgc_chacha20_xor_ssse3(u32 state[16], u8 *dst, const u8 *src,
 			    unsigned int nblocks);
 void vgc_chacha20_xor_avx2(u32 state[16], u8 *dst, const u8 *src,
 			   unsigned int nblocks);
+void vgc_chacha20_xor_avx512(u32 state[16], u8 *dst, const u8 *src,
+			     unsigned int nblocks);
 
 #endif /* VGC_X86_CHACHA20_X86_H */

@@ -6,9 +6,10 @@
  * 2^64 below 5 * 2^128 (h[2] <= 4), so any back end can continue.
  *
  * vgc_poly1305_blocks_x64() is plain 64-bit code (no SIMD, no CPU
- * feature beyond x86-64). vgc_poly1305_blocks_avx2() needs AVX2 and runs
- * only between kernel_fpu_begin() and kernel_fpu_end(); below
- * VGC_POLY1305_AVX2_MIN_BLOCKS it is the scalar code.
+ * feature beyond x86-64). vgc_poly1305_blocks_avx2() needs AVX2, and
+ * vgc_poly1305_blocks_avx512ifma() AVX-512F, VL and IFMA; they run only
+ * between kernel_fpu_begin() and kernel_fpu_end(), and below their
+ * thresholds they are the scalar code.
  */
 #ifndef VGC_X86_POLY1305_X86_H
 #define VGC_X86_POLY1305_X86_H
@@ -19,6 +20,8 @@ void vgc_poly1305_blocks_x64(struct vgc_poly1305 *p, const u8 *src,
 			     unsigned int nblocks);
 void vgc_poly1305_blocks_avx2(struct vgc_poly1305 *p, const u8 *src,
 			      unsigned int nblocks);
+void vgc_poly1305_blocks_avx512ifma(struct vgc_poly1305 *p, const u8 *src,
+				    unsigned int nblocks);
 
 /*
  * Shorter calls go to the scalar code: the vector path's fixed cost
@@ -27,6 +30,15 @@ void vgc_poly1305_blocks_avx2(struct vgc_poly1305 *p, const u8 *src,
  */
 #ifndef VGC_POLY1305_AVX2_MIN_BLOCKS	/* vgc_polybench builds other values */
 #define VGC_POLY1305_AVX2_MIN_BLOCKS	16
+#endif
+
+/*
+ * The IFMA code (eight blocks a step, r^2..r^8 to make) beat the AVX2 code
+ * from 48-64 blocks up (vgc_polybench, Xeon model 0xcf); below, it calls
+ * the AVX2 code.
+ */
+#ifndef VGC_POLY1305_IFMA_MIN_BLOCKS
+#define VGC_POLY1305_IFMA_MIN_BLOCKS	64
 #endif
 
 /*

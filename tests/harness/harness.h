@@ -22,6 +22,11 @@
  */
 unsigned int vgc_backends(const struct vgc_cp_backend **list, unsigned int max);
 
+#ifdef VGC_HAVE_X86
+/* zero zmm16-31 and vzeroupper (zmm_clean.c); needs AVX-512F */
+void vgc_zmm_clean(void);
+#endif
+
 /* Bracket direct calls into a back end's primitives. */
 static inline void vgc_be_begin(const struct vgc_cp_backend *be)
 {

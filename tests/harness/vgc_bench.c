@@ -55,6 +55,8 @@ struct bench {
 	double ticks[NSIZES][MAX_IMPLS][NOPS][MAX_ROUNDS];
 };
 
+static bool have_avx512;
+
 static inline u64 now_ns(void)
 {
 	struct timespec ts;
@@ -167,6 +169,12 @@ static void measure(struct bench *b, const struct impl *im, enum bench_op op,
 {
 	u64 target_ns = b->round_ms * 1000000ULL, t0, t1, c0, c1, start;
 	unsigned long batch = 1, ops = 0;
+
+	/* what the last implementation left in the vector unit (zmm_clean.c) */
+#ifdef VGC_HAVE_X86
+	if (have_avx512)
+		vgc_zmm_clean();
+#endif
 
 	/* warm up, and grow the batch to about 50 us */
 	for (;;) {
@@ -581,6 +589,12 @@ int main(int argc, char **argv)
 	printf("vgc_bench: %u rounds x ~%u ms per implementation and op\n",
 	       b->rounds, b->round_ms);
 	printf("vgc_bench: interleaved; median; ratio = ops/s / OpenSSL's\n");
+#ifdef VGC_HAVE_X86
+	__builtin_cpu_init();
+	have_avx512 = __builtin_cpu_supports("avx512f");
+	if (have_avx512)
+		printf("vgc_bench: zmm16-31 zeroed before each implementation's stretch\n");
+#endif
 	fflush(stdout);
 	for (s = 0; s < NSIZES && ok; s++)
 		ok = bench_size(b, s);

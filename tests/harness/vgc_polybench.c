@@ -10,8 +10,9 @@
  *    comparable).
  * 2. One call of the block functions on a running state, by blocks per
  *    call, with the AVX2 code also built to take its vector path from 4
- *    blocks (avx2-always): where it crosses x64 is where the threshold in
- *    poly1305_x86.h belongs.
+ *    blocks (avx2-always), and the IFMA code from 8 (ifma-always): where
+ *    each crosses x64 is where its threshold in poly1305_x86.h belongs.
+ *    Columns a CPU cannot run are left out.
  *
  * Implementations are interleaved within each round, the order rotating;
  * the median (and the minimum, which the machine's other load can only
@@ -25,21 +26,20 @@
 #include "harness.h"
 #include "../../arch/x86/poly1305_x86.h"
 
-void vgc_polybench_avx2_always(struct vgc_poly1305 *p, const u8 *src,
-			       unsigned int nblocks);
-
-#define MAX_ROUNDS	401
-#define MAX_IMPLS	6
-#define BUF_SIZE	4096
-#define SAMPLE_BYTES	65536	/* per timed batch: some tens of microseconds */
+#include "polybench_variants.h"
 
 typedef void (*blocks_fn)(struct vgc_poly1305 *p, const u8 *src,
 			  unsigned int nblocks);
 
+#define MAX_ROUNDS	401
+#define MAX_IMPLS	8
+#define BUF_SIZE	4096
+#define SAMPLE_BYTES	65536	/* per timed batch: some tens of microseconds */
+
 struct impl {
 	const char *name;
 	blocks_fn blocks;	/* NULL: OpenSSL */
-	bool avx2;
+	enum { ANY_CPU, NEED_AVX2, NEED_IFMA } isa;
 };
 
 static void generic_blocks(struct vgc_poly1305 *p, const u8 *src,
@@ -49,17 +49,20 @@ static void generic_blocks(struct vgc_poly1305 *p, const u8 *src,
 }
 
 static const struct impl mac_impls[] = {
-	{ "generic", generic_blocks, false },
-	{ "x64", vgc_poly1305_blocks_x64, false },
-	{ "avx2", vgc_poly1305_blocks_avx2, true },
-	{ "openssl", NULL, false },
+	{ "generic", generic_blocks, ANY_CPU },
+	{ "x64", vgc_poly1305_blocks_x64, ANY_CPU },
+	{ "avx2", vgc_poly1305_blocks_avx2, NEED_AVX2 },
+	{ "ifma", vgc_poly1305_blocks_avx512ifma, NEED_IFMA },
+	{ "openssl", NULL, ANY_CPU },
 };
 
 static const struct impl call_impls[] = {
-	{ "generic", generic_blocks, false },
-	{ "x64", vgc_poly1305_blocks_x64, false },
-	{ "avx2", vgc_poly1305_blocks_avx2, true },
-	{ "avx2-always", vgc_polybench_avx2_always, true },
+	{ "generic", generic_blocks, ANY_CPU },
+	{ "x64", vgc_poly1305_blocks_x64, ANY_CPU },
+	{ "avx2", vgc_poly1305_blocks_avx2, NEED_AVX2 },
+	{ "avx2-always", vgc_polybench_avx2_always, NEED_AVX2 },
+	{ "ifma", vgc_poly1305_blocks_avx512ifma, NEED_IFMA },
+	{ "ifma-always", vgc_polybench_ifma_always, NEED_IFMA },
 };
 
 static const unsigned int mac_sizes[] = { 16, 64, 256, 1024, 4096 };
@@ -69,7 +72,7 @@ static const unsigned int call_blocks[] = {
 
 static u8 buf[BUF_SIZE], key[32];
 static EVP_MAC_CTX *mac_ctx;
-static bool have_avx2;
+static bool have_avx2, have_ifma;
 static unsigned int rounds = 201;
 
 static inline u64 tsc(void)
@@ -110,7 +113,8 @@ static double median(double *v, unsigned int n)
 
 static bool usable(const struct impl *im)
 {
-	return !im->avx2 || have_avx2;
+	return im->isa == ANY_CPU || (im->isa == NEED_AVX2 && have_avx2) ||
+	       (im->isa == NEED_IFMA && have_ifma);
 }
 
 /* Table 1: whole MACs; false if one gave a wrong tag. */
@@ -239,8 +243,9 @@ static void call_table(void)
 				printf(" %11.3f", median(t[b][i], rounds));
 		printf("\n");
 	}
-	printf("(avx2 takes its vector path from %u blocks, avx2-always from 4)\n",
-	       VGC_POLY1305_AVX2_MIN_BLOCKS);
+	printf("(avx2 takes its vector path from %u blocks, avx2-always from 4;\n"
+	       " ifma from %u, ifma-always from 8)\n",
+	       VGC_POLY1305_AVX2_MIN_BLOCKS, VGC_POLY1305_IFMA_MIN_BLOCKS);
 }
 
 /* About 0.2 s of every implementation first: clocks up, caches warm. */
@@ -308,6 +313,9 @@ int main(int argc, char **argv)
 
 	__builtin_cpu_init();
 	have_avx2 = __builtin_cpu_supports("avx2");
+	have_ifma = __builtin_cpu_supports("avx512f") &&
+		    __builtin_cpu_supports("avx512vl") &&
+		    __builtin_cpu_supports("avx512ifma");
 	vgc_rng_seed(&rng, 1305);
 	vgc_rng_fill(&rng, buf, sizeof(buf));
 	vgc_rng_fill(&rng, key, sizeof(key));
@@ -319,8 +327,10 @@ int main(int argc, char **argv)
 	}
 
 	warm_up();
-	printf("vgc_polybench: Poly1305 alone; AVX2 %s; about %.2f core cycles per TSC tick\n",
+	printf("vgc_polybench: Poly1305 alone; AVX2 %s; AVX-512 IFMA %s;\n"
+	       "about %.2f core cycles per TSC tick\n",
 	       have_avx2 ? "yes" : "no (AVX2 columns left out)",
+	       have_ifma ? "yes" : "no (IFMA columns left out)",
 	       core_per_tick());
 	if (!mac_table())
 		return 1;
