@@ -31,7 +31,9 @@ mutants=(
 	"compare-strcmp#mlkem.c#s/for (i = 0; i < len; i++)/for (i = 0; i < len \&\& a[i]; i++)/#cctv-strcmp,wycheproof"
 	"compare-skips-first#mlkem.c#s/ct_differ_mask(ct, w->ct, p->ct_size)/ct_differ_mask(ct + 1, w->ct + 1, p->ct_size - 1)/#noble-diff"
 	"rejection-key-misread#mlkem.c#s/vgc_keccak_absorb(\&w->kc, z, MLKEM_SYMBYTES);/vgc_keccak_absorb(\&w->kc, z - 1, MLKEM_SYMBYTES);/#acvp-encapdecap,wycheproof,cctv-accumulated,noble-diff"
-	# constant time: an early exit on the secret comparison
+	# constant time: an early exit on the secret comparison, a load from an
+	# address chosen by it
+	"ct-select-by-address#mlkem.c#s/ss\[i\] = w->g\[i\] ^ (mask \& (w->g\[i\] ^ w->kbar\[i\]));/ss[i] = (mask ? w->kbar : w->g)[i];/#ct-valgrind"
 	"ct-early-exit#mlkem.c#s/for (i = 0; i < len; i++)/for (i = 0; i < len \&\& !d; i++)/#ct-valgrind"
 	# FIPS 203 final against the draft: no domain separation in G(d || k)
 	"draft-keygen#mlkem.c#s/mlkem_g(w, MLKEM_SYMBYTES + 1);/mlkem_g(w, MLKEM_SYMBYTES);/#acvp-keygen,wycheproof,cctv-accumulated,noble-diff"
