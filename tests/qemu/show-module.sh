@@ -15,3 +15,26 @@ for alg in 'rfc7539(chacha20,poly1305)' 'rfc7539esp(chacha20,poly1305)'; do
 	echo "$alg -> $(awk -v a="$alg" '$1 == "name" && $3 == a { getline; print $3; exit }' /proc/crypto)"
 done
 dmesg | grep -E 'vgcrypto|alg:|tcrypt' | sed 's/^/dmesg: /'
+echo "--- which driver the kernel's consumers get (/proc/crypto refcnt while in use)"
+# in_use NAME: the drivers of NAME that something holds (refcnt above 1)
+in_use() {
+	awk -v n="$1" '/^name/ { a = $3 } /^driver/ { d = $3 }
+	/^refcnt/ && a == n && $3 > 1 { printf "%s (refcnt %s) ", d, $3 }' /proc/crypto
+}
+if command -v ktls_test >/dev/null && /bin/modprobe tls; then
+	ip link set lo up
+	rm -f /tmp/hold /tmp/hold.out
+	mkfifo /tmp/hold
+	ktls_test -H </tmp/hold >/tmp/hold.out 2>&1 &
+	exec 3>/tmp/hold
+	i=0
+	while ! grep -q holding /tmp/hold.out && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+	echo "kTLS (TLS 1.3 TLS_CHACHA20_POLY1305_SHA256, both ends of a loopback connection): $(in_use 'rfc7539(chacha20,poly1305)')"
+	exec 3>&-
+	wait
+fi
+if [ -x /bin/iproute2-ip ] && [ -f /bin/ipsec.sh ] &&
+	/bin/modprobe -a veth xfrm_user esp4 && VGC_IP=/bin/iproute2-ip sh /bin/ipsec.sh setup; then
+	echo "IPsec ESP (ip xfrm state ... aead 'rfc7539esp(chacha20,poly1305)', 4 SAs): $(in_use 'rfc7539esp(chacha20,poly1305)')"
+	VGC_IP=/bin/iproute2-ip sh /bin/ipsec.sh teardown
+fi
