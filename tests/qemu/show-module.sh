@@ -12,7 +12,9 @@ echo "--- tcrypt: testmgr on the highest-priority driver of each name"
 for alg in 'rfc7539(chacha20,poly1305)' 'rfc7539esp(chacha20,poly1305)'; do
 	# tcrypt always fails its own load (EAGAIN) so that it need not be unloaded
 	modprobe tcrypt alg="$alg" type=3 2>/dev/null
-	echo "$alg -> $(awk -v a="$alg" '$1 == "name" && $3 == a { getline; print $3; exit }' /proc/crypto)"
+	# the highest-priority driver of the name is the one tcrypt tested
+	echo "$alg -> $(awk -v a="$alg" '/^name/ { n = $3 } /^driver/ { d = $3 }
+		/^priority/ && n == a && $3 > p { p = $3; best = d } END { print best }' /proc/crypto)"
 done
 dmesg | grep -E 'vgcrypto|alg:|tcrypt' | sed 's/^/dmesg: /'
 echo "--- which driver the kernel's consumers get (/proc/crypto refcnt while in use)"
