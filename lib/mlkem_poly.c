@@ -68,11 +68,18 @@ void vgc_mlkem_invntt(s16 p[VGC_MLKEM_N])
 			zeta = mlkem_zetas[k--];
 			for (j = start; j < start + len; j++) {
 				t = p[j];
-				/* reduced every time: sums would double per layer */
-				p[j] = vgc_mlkem_barrett_reduce(t + p[j + len]);
-				p[j + len] = fqmul(zeta, p[j + len] - t);
+				p[j] = t + p[j + len];
+				/* |difference| <= 16q: too wide for fqmul's s16 */
+				p[j + len] = vgc_mlkem_montgomery_reduce((s32)zeta *
+									 (p[j + len] - t));
 			}
 		}
+		/*
+		 * Sums at most double per layer: from |c| <= q, three layers
+		 * stay below 8q < 2^15, so reduce after the third and sixth.
+		 */
+		if (len == 8 || len == 64)
+			vgc_mlkem_poly_reduce(p);
 	}
 	for (j = 0; j < VGC_MLKEM_N; j++)
 		p[j] = fqmul(p[j], f);
