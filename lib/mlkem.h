@@ -16,7 +16,9 @@
  * check (section 7.3). Nothing is written to the outputs on -EINVAL.
  * Decapsulation of a ciphertext that fails re-encryption is not an error:
  * it returns 0 and the implicit-rejection secret, as the standard
- * requires, so no function here returns -EBADMSG.
+ * requires, so no function here returns -EBADMSG. (The user-space test
+ * build may also return -EIO when getrandom() fails; the kernel's
+ * get_random_bytes() cannot fail.)
  */
 #ifndef VGC_MLKEM_H
 #define VGC_MLKEM_H
