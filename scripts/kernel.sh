@@ -68,6 +68,14 @@ k_resolve() {
 	local res
 	if [[ -n $PIN_ABI && -n $PIN_VER ]]; then
 		K_ABI=$PIN_ABI K_VER=$PIN_VER
+		# The private lists of this release's suites, fetched only if
+		# there are none (a pinned set downloads from them once).
+		VGC_APT=$VGC_CACHE/apt
+		((${#K_SUITES[@]} == 0)) || VGC_APT+=-$(IFS=-; echo "${K_SUITES[*]}")
+		if ! compgen -G "$VGC_APT/lists/*_Packages*" >/dev/null; then
+			# shellcheck disable=SC2119,SC2086
+			vgc_apt_refresh ${K_SUITES[@]+"${K_SUITES[@]}"}
+		fi
 	else
 		# shellcheck disable=SC2119,SC2086
 		vgc_apt_refresh ${K_SUITES[@]+"${K_SUITES[@]}"}
