@@ -8,7 +8,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-cache=${VGCRYPTO_CACHE:-$HOME/.cache/vgcrypto}
+# the same cache as scripts/common.sh
+cache=${VGCRYPTO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vgcrypto}
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
 	sudo=
@@ -24,11 +25,15 @@ ver=$(sed -n 's/.*"@noble\/post-quantum": "\([^"]*\)".*/\1/p' "$here/package.jso
 dir=$cache/npm-noble/$ver-$key
 if [ ! -f "$dir/.installed" ]; then
 	echo "noble: npm install @noble/post-quantum@$ver into $dir" >&2
-	rm -rf "$dir"
-	mkdir -p "$dir"
-	cp "$here/package.json" "$dir/package.json"
-	(cd "$dir" && npm install --no-audit --no-fund --no-save \
+	# installed beside, then renamed: an interrupted install is not used
+	tmp=$dir.tmp.$$
+	rm -rf "$tmp"
+	mkdir -p "$tmp"
+	cp "$here/package.json" "$tmp/package.json"
+	(cd "$tmp" && npm install --no-audit --no-fund --no-save \
 		--loglevel=error >&2)
-	touch "$dir/.installed"
+	touch "$tmp/.installed"
+	rm -rf "$dir"
+	mv "$tmp" "$dir"
 fi
 echo "$dir/node_modules"
