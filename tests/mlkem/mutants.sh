@@ -5,7 +5,8 @@
 # and check that mlkem_test notices: every suite named for a mutant must
 # report a failure. lib/ itself is never touched.
 #
-#   tests/mlkem/mutants.sh [BUILD_DIR]     (make -C tests/mlkem mutants)
+#   tests/mlkem/mutants.sh [BUILD_DIR [NOBLE_CASES]]
+#                                        (make -C tests/mlkem mutants)
 #
 # ONLY="name ..." runs just those mutants.
 #
@@ -18,7 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=${1:-$root/build/mlkem}
 out=$build/mutants
-cases=$build/noble-cases.txt
+cases=${2:-$build/noble-cases-1000.txt}
 
 mutants=(
 	# input checks
