@@ -151,6 +151,44 @@ static void cp_crypt_tail(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 	r->ks_avail = nb * VGC_CHACHA_BLOCK_SIZE - len;
 }
 
+/* Use keystream made earlier: block 1's, or a previous call's rest. */
+static size_t cp_use_ks(struct vgc_cp_req *r, u8 *dst, const u8 *src,
+			size_t len, bool seal)
+{
+	size_t n = min_t(size_t, len, r->ks_avail);
+
+	if (!seal)
+		cp_absorb(r, src, n);
+	xor_bytes(dst, src, r->ks + r->ks_pos, n);
+	if (seal)
+		cp_absorb(r, dst, n);
+	r->ks_pos += n;
+	r->ks_avail -= n;
+	return n;
+}
+
+/* @nblocks whole blocks, and with @ks block @nblocks's keystream */
+static void cp_blocks(struct vgc_cp_req *r, u8 *dst, const u8 *src,
+		      unsigned int nblocks, u8 *ks, bool seal)
+{
+	const struct vgc_cp_backend *be = r->be;
+
+	if (seal && be->seal_blocks) {
+		be->seal_blocks(r->chacha, &r->poly, dst, src, nblocks, ks);
+	} else if (!seal && be->open_blocks) {
+		be->open_blocks(r->chacha, &r->poly, dst, src, nblocks, ks);
+	} else {
+		if (!seal)
+			be->poly_blocks(&r->poly, src, nblocks * 4);
+		if (ks)
+			be->chacha_xor_ks(r->chacha, dst, src, nblocks, ks);
+		else
+			be->chacha_xor(r->chacha, dst, src, nblocks);
+		if (seal)
+			be->poly_blocks(&r->poly, dst, nblocks * 4);
+	}
+}
+
 /*
  * At most VGC_SIMD_CHUNK bytes inside one SIMD section. The ciphertext is
  * what Poly1305 absorbs: for sealing it is what we write, for opening it
@@ -162,54 +200,45 @@ static void cp_crypt(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 {
 	const struct vgc_cp_backend *be = r->be;
 	unsigned int nblocks, joined = 0;
+	u8 *ks = NULL;
 	size_t n;
 
 	r->textlen += len;
 
-	/* keystream made earlier: block 1's, or a previous segment's rest */
 	if (r->ks_avail) {
-		n = min_t(size_t, len, r->ks_avail);
-		if (!seal)
-			cp_absorb(r, src, n);
-		xor_bytes(dst, src, r->ks + r->ks_pos, n);
-		if (seal)
-			cp_absorb(r, dst, n);
-		r->ks_pos += n;
-		r->ks_avail -= n;
+		n = cp_use_ks(r, dst, src, len, seal);
 		src += n;
 		dst += n;
 		len -= n;
 	}
 
 	/*
-	 * Whole blocks: here the Poly1305 buffer is empty (64 | textlen).
-	 * Before a partial block, a vector back end takes the last few whole
-	 * ones with it (cp_crypt_tail()).
+	 * Whole blocks: here the Poly1305 buffer is empty (64 | textlen). A
+	 * partial block after them rides along (chacha_xor_ks), or else a
+	 * vector back end takes the last few whole ones with it
+	 * (cp_crypt_tail()).
 	 */
 	nblocks = len / VGC_CHACHA_BLOCK_SIZE;
-	if (len % VGC_CHACHA_BLOCK_SIZE && be->simd_begin)
+	if (len % VGC_CHACHA_BLOCK_SIZE && be->chacha_xor_ks)
+		ks = r->ks;
+	else if (len % VGC_CHACHA_BLOCK_SIZE && be->simd_begin)
 		joined = min_t(unsigned int, nblocks, VGC_CP_KS_BLOCKS - 1);
 	nblocks -= joined;
-	if (nblocks) {
-		if (seal && be->seal_blocks) {
-			be->seal_blocks(r->chacha, &r->poly, dst, src, nblocks);
-		} else if (!seal && be->open_blocks) {
-			be->open_blocks(r->chacha, &r->poly, dst, src, nblocks);
-		} else if (seal) {
-			be->chacha_xor(r->chacha, dst, src, nblocks);
-			be->poly_blocks(&r->poly, dst, nblocks * 4);
-		} else {
-			be->poly_blocks(&r->poly, src, nblocks * 4);
-			be->chacha_xor(r->chacha, dst, src, nblocks);
-		}
+	if (nblocks || ks) {
+		cp_blocks(r, dst, src, nblocks, ks, seal);
 		n = (size_t)nblocks * VGC_CHACHA_BLOCK_SIZE;
 		src += n;
 		dst += n;
 		len -= n;
 	}
 
-	if (len)
+	if (ks) {
+		r->ks_pos = 0;
+		r->ks_avail = VGC_CHACHA_BLOCK_SIZE;
+		cp_use_ks(r, dst, src, len, seal);
+	} else if (len) {
 		cp_crypt_tail(r, dst, src, len, seal);
+	}
 }
 
 static void cp_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,

@@ -28,18 +28,28 @@ struct vgc_cp_backend {
 	/* XOR @nblocks 64-byte keystream blocks into src; state[12] advances */
 	void (*chacha_xor)(u32 state[16], u8 *dst, const u8 *src,
 			   unsigned int nblocks);
+	/*
+	 * Optional: the same, then block @nblocks's keystream into @ks, in one
+	 * pass (state[12] advances by @nblocks + 1): the text's partial last
+	 * block rides along with the whole ones. NULL: the core makes it
+	 * itself, with up to three whole blocks for vector back ends.
+	 */
+	void (*chacha_xor_ks)(u32 state[16], u8 *dst, const u8 *src,
+			      unsigned int nblocks, u8 ks[64]);
 	/* absorb @nblocks full 16-byte blocks (each with its 2^128 bit) */
 	void (*poly_blocks)(struct vgc_poly1305 *p, const u8 *src,
 			    unsigned int nblocks);
 	/*
 	 * Optional fused forms over @nblocks 64-byte blocks: seal encrypts and
 	 * absorbs the ciphertext it wrote, open absorbs the ciphertext and
-	 * decrypts it. NULL means the core composes the two calls above.
+	 * decrypts it; with @ks (only given to back ends that have
+	 * chacha_xor_ks), block @nblocks's keystream goes there as well. NULL
+	 * means the core composes the calls above.
 	 */
 	void (*seal_blocks)(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
-			    const u8 *src, unsigned int nblocks);
+			    const u8 *src, unsigned int nblocks, u8 *ks);
 	void (*open_blocks)(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
-			    const u8 *src, unsigned int nblocks);
+			    const u8 *src, unsigned int nblocks, u8 *ks);
 	/*
 	 * For back ends that use vector registers: bracket each call sequence
 	 * (at most VGC_SIMD_CHUNK bytes of data). NULL for scalar back ends,
@@ -53,9 +63,10 @@ extern const struct vgc_cp_backend vgc_cp_backend_generic;
 
 /*
  * Keystream made ahead, in blocks: the first text block's with the
- * Poly1305 key, and a text's last partial block with up to three whole
- * blocks before it, each in one back-end call (for vector back ends, one
- * call of a few blocks costs about what one block does).
+ * Poly1305 key, and a text's last partial block with the whole blocks
+ * before it (or, for back ends without chacha_xor_ks, with up to three of
+ * them), each in one back-end call: for vector back ends, one call of a
+ * few blocks costs about what one block does.
  */
 #define VGC_CP_KS_BLOCKS	4
 

@@ -12,33 +12,48 @@
 #include "chacha20_simd.h"
 #include "chacha20_x86.h"
 
-void vgc_chacha20_xor_avx2(u32 state[16], u8 *dst, const u8 *src,
-			   unsigned int nblocks)
+static void xor_avx2(u32 state[16], u8 *dst, const u8 *src,
+		     unsigned int nblocks, u8 *ks)
 {
-	unsigned int done = 0, nb;
+	unsigned int total = nblocks + !!ks, done = 0, n, nd;
 
 	/*
 	 * Eight blocks a pass; a tail of five to seven also takes the
 	 * eight-way path, which costs less than four row-wise blocks and
 	 * one more set.
 	 */
-	while (nblocks - done > 4) {
-		nb = min_t(unsigned int, nblocks - done, 8);
-		y_nway(state, done, dst, src, nb);
-		dst += 64 * nb;
-		src += 64 * nb;
-		done += nb;
+	while (total - done > 4) {
+		n = min_t(unsigned int, total - done, 8);
+		nd = vgc_simd_dst_blocks(nblocks, done, n);
+		y_nway(state, done, dst, src, nd, nd < n ? ks : NULL);
+		dst += 64 * nd;
+		src += 64 * nd;
+		done += n;
 	}
 
-	nb = nblocks - done;
-	if (nb > 2)
+	n = total - done;
+	nd = vgc_simd_dst_blocks(nblocks, done, n);
+	ks = nd < n ? ks : NULL;
+	if (n > 2)
 		/* two row-wise sets of two blocks, interleaved */
-		y_horiz(state, done, dst, src, nb, true);
-	else if (nb == 2)
+		y_horiz(state, done, dst, src, nd, true, ks);
+	else if (n == 2)
 		/* one block per 128-bit lane, row-wise */
-		y_horiz(state, done, dst, src, 2, false);
-	else if (nb == 1)
+		y_horiz(state, done, dst, src, nd, false, ks);
+	else if (n == 1)
 		/* as cheap as it gets: the latency of one chain */
-		x_horiz(state, done, dst, src, 1, false);
-	state[12] += nblocks;
+		x_horiz(state, done, dst, src, nd, false, ks);
+	state[12] += total;
+}
+
+void vgc_chacha20_xor_avx2(u32 state[16], u8 *dst, const u8 *src,
+			   unsigned int nblocks)
+{
+	xor_avx2(state, dst, src, nblocks, NULL);
+}
+
+void vgc_chacha20_xor_ks_avx2(u32 state[16], u8 *dst, const u8 *src,
+			      unsigned int nblocks, u8 ks[64])
+{
+	xor_avx2(state, dst, src, nblocks, ks);
 }

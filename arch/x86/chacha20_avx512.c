@@ -20,29 +20,44 @@
 #error "chacha20_avx512.c needs -mavx512f -mavx512vl"
 #endif
 
+static void xor_avx512(u32 state[16], u8 *dst, const u8 *src,
+		       unsigned int nblocks, u8 *ks)
+{
+	unsigned int total = nblocks + !!ks, done = 0, n, nd;
+
+	while (total - done > 8) {
+		n = min_t(unsigned int, total - done, 16);
+		nd = vgc_simd_dst_blocks(nblocks, done, n);
+		z_nway(state, done, dst, src, nd, nd < n ? ks : NULL);
+		dst += 64 * nd;
+		src += 64 * nd;
+		done += n;
+	}
+
+	n = total - done;
+	nd = vgc_simd_dst_blocks(nblocks, done, n);
+	ks = nd < n ? ks : NULL;
+	if (n > 4)
+		/* two zmm sets of four blocks, interleaved */
+		z_horiz(state, done, dst, src, nd, true, ks);
+	else if (n > 2)
+		z_horiz(state, done, dst, src, nd, false, ks);
+	else if (n == 2)
+		y_horiz(state, done, dst, src, nd, false, ks);
+	else if (n == 1)
+		x_horiz(state, done, dst, src, nd, false, ks);
+	state[12] += total;
+	vgc_zmm_hi16_zero();
+}
+
 void vgc_chacha20_xor_avx512(u32 state[16], u8 *dst, const u8 *src,
 			     unsigned int nblocks)
 {
-	unsigned int done = 0, nb;
+	xor_avx512(state, dst, src, nblocks, NULL);
+}
 
-	while (nblocks - done > 8) {
-		nb = min_t(unsigned int, nblocks - done, 16);
-		z_nway(state, done, dst, src, nb);
-		dst += 64 * nb;
-		src += 64 * nb;
-		done += nb;
-	}
-
-	nb = nblocks - done;
-	if (nb > 4)
-		/* two zmm sets of four blocks, interleaved */
-		z_horiz(state, done, dst, src, nb, true);
-	else if (nb > 2)
-		z_horiz(state, done, dst, src, nb, false);
-	else if (nb == 2)
-		y_horiz(state, done, dst, src, 2, false);
-	else if (nb == 1)
-		x_horiz(state, done, dst, src, 1, false);
-	state[12] += nblocks;
-	vgc_zmm_hi16_zero();
+void vgc_chacha20_xor_ks_avx512(u32 state[16], u8 *dst, const u8 *src,
+				unsigned int nblocks, u8 ks[64])
+{
+	xor_avx512(state, dst, src, nblocks, ks);
 }

@@ -159,33 +159,54 @@ static __always_inline x_vec x_row3(const u32 state[16], u32 done)
 	return _mm_add_epi32(x_row(state, 3), _mm_cvtsi32_si128((int)done));
 }
 
+static __always_inline void x_store(u8 *dst, x_vec ks)
+{
+	_mm_storeu_si128((__m128i *)dst, ks);
+}
+
+/*
+ * Every width's output follows one rule: of the blocks a call computes,
+ * the first @nb are XORed into dst, block @nb itself (if computed) goes
+ * as plain keystream to @ks when @ks is not NULL (the AEAD's partial last
+ * block), and any others are the unused end of a tail.
+ */
+
 /*
  * Vertical output, after the in-lane transpose: @lo and @hi are bytes
- * @off..@off+31 of block @j (@off = 0 or 32). Blocks past @nb are the
- * unused end of a tail and are not written.
+ * @off..@off+31 of block @j (@off = 0 or 32).
  */
 static __always_inline void x_store_chunks(u8 *dst, const u8 *src,
 					   unsigned int j, unsigned int nb,
-					   unsigned int off, x_vec lo, x_vec hi)
+					   unsigned int off, x_vec lo, x_vec hi,
+					   u8 *ks)
 {
-	if (j >= nb)
-		return;
-	dst += 64 * j + off;
-	src += 64 * j + off;
-	x_xor_store(dst, src, lo);
-	x_xor_store(dst + 16, src + 16, hi);
+	if (j < nb) {
+		dst += 64 * j + off;
+		src += 64 * j + off;
+		x_xor_store(dst, src, lo);
+		x_xor_store(dst + 16, src + 16, hi);
+	} else if (j == nb && ks) {
+		x_store(ks + off, lo);
+		x_store(ks + off + 16, hi);
+	}
 }
 
-/* One horizontal register set holds one block: write it all. */
+/* One horizontal register set holds one block. */
 static __always_inline void x_store_rows(u8 *dst, const u8 *src,
 					 unsigned int nb, x_vec a, x_vec b,
-					 x_vec c, x_vec d)
+					 x_vec c, x_vec d, u8 *ks)
 {
-	(void)nb;
-	x_xor_store(dst + 0, src + 0, a);
-	x_xor_store(dst + 16, src + 16, b);
-	x_xor_store(dst + 32, src + 32, c);
-	x_xor_store(dst + 48, src + 48, d);
+	if (nb) {
+		x_xor_store(dst + 0, src + 0, a);
+		x_xor_store(dst + 16, src + 16, b);
+		x_xor_store(dst + 32, src + 32, c);
+		x_xor_store(dst + 48, src + 48, d);
+	} else if (ks) {
+		x_store(ks + 0, a);
+		x_store(ks + 16, b);
+		x_store(ks + 32, c);
+		x_store(ks + 48, d);
+	}
 }
 
 /* ---- ymm: eight 32-bit lanes (AVX2) ---- */
@@ -271,21 +292,35 @@ static __always_inline void y_xor_store(u8 *dst, const u8 *src, y_vec ks)
 	_mm256_storeu_si256((__m256i *)dst, _mm256_xor_si256(ks, in));
 }
 
+static __always_inline void y_store(u8 *dst, y_vec ks)
+{
+	_mm256_storeu_si256((__m256i *)dst, ks);
+}
+
+/* block @k's 32 bytes at @off: XORed into dst, or to @ks (see x_ above) */
+static __always_inline void y_out32(u8 *dst, const u8 *src, unsigned int k,
+				    unsigned int nb, unsigned int off,
+				    y_vec v, u8 *ks)
+{
+	if (k < nb)
+		y_xor_store(dst + 64 * k + off, src + 64 * k + off, v);
+	else if (k == nb && ks)
+		y_store(ks + off, v);
+}
+
 /*
  * Vertical output: the low lanes of @lo and @hi are bytes @off..@off+31
  * of block @j, the high lanes the same bytes of block @j + 4.
  */
 static __always_inline void y_store_chunks(u8 *dst, const u8 *src,
 					   unsigned int j, unsigned int nb,
-					   unsigned int off, y_vec lo, y_vec hi)
+					   unsigned int off, y_vec lo, y_vec hi,
+					   u8 *ks)
 {
-	dst += 64 * j + off;
-	src += 64 * j + off;
-	if (j < nb)
-		y_xor_store(dst, src, _mm256_permute2x128_si256(lo, hi, 0x20));
-	if (j + 4 < nb)
-		y_xor_store(dst + 256, src + 256,
-			    _mm256_permute2x128_si256(lo, hi, 0x31));
+	y_out32(dst, src, j, nb, off, _mm256_permute2x128_si256(lo, hi, 0x20),
+		ks);
+	y_out32(dst, src, j + 4, nb, off,
+		_mm256_permute2x128_si256(lo, hi, 0x31), ks);
 }
 
 /* Horizontal: block @done in the low lane, block @done + 1 in the high. */
@@ -308,14 +343,12 @@ static __always_inline y_vec y_row3(const u32 state[16], u32 done)
  */
 static __always_inline void y_store_rows(u8 *dst, const u8 *src,
 					 unsigned int nb, y_vec a, y_vec b,
-					 y_vec c, y_vec d)
+					 y_vec c, y_vec d, u8 *ks)
 {
-	y_xor_store(dst + 0, src + 0, _mm256_permute2x128_si256(a, b, 0x20));
-	y_xor_store(dst + 32, src + 32, _mm256_permute2x128_si256(c, d, 0x20));
-	if (nb < 2)
-		return;
-	y_xor_store(dst + 64, src + 64, _mm256_permute2x128_si256(a, b, 0x31));
-	y_xor_store(dst + 96, src + 96, _mm256_permute2x128_si256(c, d, 0x31));
+	y_out32(dst, src, 0, nb, 0, _mm256_permute2x128_si256(a, b, 0x20), ks);
+	y_out32(dst, src, 0, nb, 32, _mm256_permute2x128_si256(c, d, 0x20), ks);
+	y_out32(dst, src, 1, nb, 0, _mm256_permute2x128_si256(a, b, 0x31), ks);
+	y_out32(dst, src, 1, nb, 32, _mm256_permute2x128_si256(c, d, 0x31), ks);
 }
 #endif /* __AVX2__ */
 
@@ -396,13 +429,9 @@ static __always_inline void z_xor_store(u8 *dst, const u8 *src, z_vec ks)
 	_mm512_storeu_si512((void *)dst, _mm512_xor_si512(ks, in));
 }
 
-static __always_inline void z_xor_store_half(u8 *dst, const u8 *src,
-					     z_vec ks, const int hi)
+static __always_inline y_vec z_half(z_vec v, const int hi)
 {
-	__m256i half = hi ? _mm512_extracti64x4_epi64(ks, 1) :
-			    _mm512_castsi512_si256(ks);
-
-	y_xor_store(dst, src, half);
+	return hi ? _mm512_extracti64x4_epi64(v, 1) : _mm512_castsi512_si256(v);
 }
 
 /*
@@ -413,23 +442,18 @@ static __always_inline void z_xor_store_half(u8 *dst, const u8 *src,
  */
 static __always_inline void z_store_chunks(u8 *dst, const u8 *src,
 					   unsigned int j, unsigned int nb,
-					   unsigned int off, z_vec lo, z_vec hi)
+					   unsigned int off, z_vec lo, z_vec hi,
+					   u8 *ks)
 {
 	const z_vec pair01 = _mm512_setr_epi64(0, 1, 8, 9, 2, 3, 10, 11);
 	const z_vec pair23 = _mm512_setr_epi64(4, 5, 12, 13, 6, 7, 14, 15);
 	z_vec b01 = _mm512_permutex2var_epi64(lo, pair01, hi);
 	z_vec b23 = _mm512_permutex2var_epi64(lo, pair23, hi);
 
-	dst += 64 * j + off;
-	src += 64 * j + off;
-	if (j < nb)
-		z_xor_store_half(dst, src, b01, 0);
-	if (j + 4 < nb)
-		z_xor_store_half(dst + 256, src + 256, b01, 1);
-	if (j + 8 < nb)
-		z_xor_store_half(dst + 512, src + 512, b23, 0);
-	if (j + 12 < nb)
-		z_xor_store_half(dst + 768, src + 768, b23, 1);
+	y_out32(dst, src, j, nb, off, z_half(b01, 0), ks);
+	y_out32(dst, src, j + 4, nb, off, z_half(b01, 1), ks);
+	y_out32(dst, src, j + 8, nb, off, z_half(b23, 0), ks);
+	y_out32(dst, src, j + 12, nb, off, z_half(b23, 1), ks);
 }
 
 /* Horizontal: four blocks, @done .. @done + 3, one per 128-bit lane. */
@@ -448,30 +472,34 @@ static __always_inline z_vec z_row3(const u32 state[16], u32 done)
 	return _mm512_add_epi32(z_row(state, 3), ctr);
 }
 
+/* block @k, whole: XORed into dst, or to @ks (see x_store_chunks) */
+static __always_inline void z_out64(u8 *dst, const u8 *src, unsigned int k,
+				    unsigned int nb, z_vec v, u8 *ks)
+{
+	if (k < nb)
+		z_xor_store(dst + 64 * k, src + 64 * k, v);
+	else if (k == nb && ks)
+		_mm512_storeu_si512((void *)ks, v);
+}
+
 /*
  * Rows a..d hold four blocks, one per lane: a 4x4 transpose of 128-bit
  * lanes (vshufi64x2 twice over) gives each block its four rows in one
- * register. Blocks past @nb are not written.
+ * register.
  */
 static __always_inline void z_store_rows(u8 *dst, const u8 *src,
 					 unsigned int nb, z_vec a, z_vec b,
-					 z_vec c, z_vec d)
+					 z_vec c, z_vec d, u8 *ks)
 {
 	z_vec ab01 = _mm512_shuffle_i64x2(a, b, 0x44);	/* a0 a1 b0 b1 */
 	z_vec ab23 = _mm512_shuffle_i64x2(a, b, 0xee);	/* a2 a3 b2 b3 */
 	z_vec cd01 = _mm512_shuffle_i64x2(c, d, 0x44);	/* c0 c1 d0 d1 */
 	z_vec cd23 = _mm512_shuffle_i64x2(c, d, 0xee);	/* c2 c3 d2 d3 */
 
-	z_xor_store(dst, src, _mm512_shuffle_i64x2(ab01, cd01, 0x88));
-	if (nb > 1)
-		z_xor_store(dst + 64, src + 64,
-			    _mm512_shuffle_i64x2(ab01, cd01, 0xdd));
-	if (nb > 2)
-		z_xor_store(dst + 128, src + 128,
-			    _mm512_shuffle_i64x2(ab23, cd23, 0x88));
-	if (nb > 3)
-		z_xor_store(dst + 192, src + 192,
-			    _mm512_shuffle_i64x2(ab23, cd23, 0xdd));
+	z_out64(dst, src, 0, nb, _mm512_shuffle_i64x2(ab01, cd01, 0x88), ks);
+	z_out64(dst, src, 1, nb, _mm512_shuffle_i64x2(ab01, cd01, 0xdd), ks);
+	z_out64(dst, src, 2, nb, _mm512_shuffle_i64x2(ab23, cd23, 0x88), ks);
+	z_out64(dst, src, 3, nb, _mm512_shuffle_i64x2(ab23, cd23, 0xdd), ks);
 }
 #endif /* __AVX512F__ */
 
@@ -551,6 +579,18 @@ struct vgc_nway_hook;
 #ifndef VGC_NWAY_HOOK
 #define VGC_NWAY_HOOK(hook, k)	((void)(hook), (void)(k))
 #endif
+
+/*
+ * Of @n blocks a call computes from block @done on, how many are XORed
+ * into dst when the caller asked for @nblocks (block @nblocks, if among
+ * them, is the keystream-only one).
+ */
+static __always_inline unsigned int vgc_simd_dst_blocks(unsigned int nblocks,
+							unsigned int done,
+							unsigned int n)
+{
+	return done >= nblocks ? 0 : min_t(unsigned int, n, nblocks - done);
+}
 
 /* The block functions, per width. */
 #define V x

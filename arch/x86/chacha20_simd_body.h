@@ -44,11 +44,13 @@ static __always_inline void VOP(double_round)(VEC *a, VEC *b, VEC *c, VEC *d)
  * Horizontal: one register set (rows a, b, c, d) holds LANES / 4 blocks;
  * with @two a second, independent set runs interleaved with the first,
  * so the out-of-order core fills the latency of one chain with the other
- * nearly for free. Writes the first @nb blocks (at least one per set).
+ * nearly for free. Writes the first @nb blocks and, with @ks, block @nb's
+ * keystream (the output rule in chacha20_simd.h); each set has at least
+ * one block to write.
  */
 static __always_inline void VOP(horiz)(const u32 state[16], u32 done, u8 *dst,
 				       const u8 *src, unsigned int nb,
-				       const bool two)
+				       const bool two, u8 *ks)
 {
 	const unsigned int per = VOP(LANES) / 4;	/* blocks per set */
 	VEC a0 = VOP(row)(state, 0), b0 = VOP(row)(state, 1);
@@ -67,15 +69,15 @@ static __always_inline void VOP(horiz)(const u32 state[16], u32 done, u8 *dst,
 	b0 = VOP(add)(b0, VOP(row)(state, 1));
 	c0 = VOP(add)(c0, VOP(row)(state, 2));
 	d0 = VOP(add)(d0, VOP(row3)(state, done));
-	VOP(store_rows)(dst, src, nb, a0, b0, c0, d0);
+	VOP(store_rows)(dst, src, nb, a0, b0, c0, d0, nb < per ? ks : NULL);
 	if (!two)
 		return;
 	a1 = VOP(add)(a1, VOP(row)(state, 0));
 	b1 = VOP(add)(b1, VOP(row)(state, 1));
 	c1 = VOP(add)(c1, VOP(row)(state, 2));
 	d1 = VOP(add)(d1, VOP(row3)(state, done + per));
-	VOP(store_rows)(dst + 64 * per, src + 64 * per, nb - per,
-			a1, b1, c1, d1);
+	VOP(store_rows)(dst + 64 * per, src + 64 * per, nb > per ? nb - per : 0,
+			a1, b1, c1, d1, nb < per ? NULL : ks);
 }
 
 /* ---- vertical ---- */
@@ -168,19 +170,20 @@ static __always_inline void VOP(transpose4)(VEC *a, VEC *b, VEC *c, VEC *d)
 static __always_inline void VOP(nway_out)(u8 *dst, const u8 *src,
 					  unsigned int nb, unsigned int off,
 					  VEC p0, VEC p1, VEC p2, VEC p3,
-					  VEC q0, VEC q1, VEC q2, VEC q3)
+					  VEC q0, VEC q1, VEC q2, VEC q3, u8 *ks)
 {
 	VOP(transpose4)(&p0, &p1, &p2, &p3);
 	VOP(transpose4)(&q0, &q1, &q2, &q3);
-	VOP(store_chunks)(dst, src, 0, nb, off, p0, q0);
-	VOP(store_chunks)(dst, src, 1, nb, off, p1, q1);
-	VOP(store_chunks)(dst, src, 2, nb, off, p2, q2);
-	VOP(store_chunks)(dst, src, 3, nb, off, p3, q3);
+	VOP(store_chunks)(dst, src, 0, nb, off, p0, q0, ks);
+	VOP(store_chunks)(dst, src, 1, nb, off, p1, q1, ks);
+	VOP(store_chunks)(dst, src, 2, nb, off, p2, q2, ks);
+	VOP(store_chunks)(dst, src, 3, nb, off, p3, q3, ks);
 }
 
 /*
  * Vertical: LANES blocks at once, the first @nb of them written
- * (1 <= nb <= LANES). Always costs a full LANES blocks of rounds.
+ * (1 <= nb <= LANES) and, with @ks, block @nb's keystream (nb < LANES).
+ * Always costs a full LANES blocks of rounds.
  * With @hook (a constant NULL for plain calls, so the calls vanish),
  * VGC_NWAY_HOOK(hook, k) runs after double round k (0..9): the one-pass
  * AEAD code interleaves Poly1305 work with the rounds that way.
@@ -188,7 +191,7 @@ static __always_inline void VOP(nway_out)(u8 *dst, const u8 *src,
 static __always_inline void VOP(nway_impl)(const u32 state[16], u32 done,
 					   u8 *dst, const u8 *src,
 					   unsigned int nb,
-					   struct vgc_nway_hook *hook)
+					   struct vgc_nway_hook *hook, u8 *ks)
 {
 	/* lane i runs block done + i: word 12 is the only one that differs */
 	VEC x0 = VOP(set1)(state[0]), x1 = VOP(set1)(state[1]);
@@ -261,14 +264,14 @@ static __always_inline void VOP(nway_impl)(const u32 state[16], u32 done,
 	/* a full pass writes every block, without a test per block */
 	if (nb == VOP(LANES)) {
 		VOP(nway_out)(dst, src, VOP(LANES), 0,
-			      x0, x1, x2, x3, x4, x5, x6, x7);
+			      x0, x1, x2, x3, x4, x5, x6, x7, NULL);
 		VOP(nway_out)(dst, src, VOP(LANES), 32,
-			      x8, x9, x10, x11, x12, x13, x14, x15);
+			      x8, x9, x10, x11, x12, x13, x14, x15, NULL);
 	} else {
 		VOP(nway_out)(dst, src, nb, 0,
-			      x0, x1, x2, x3, x4, x5, x6, x7);
+			      x0, x1, x2, x3, x4, x5, x6, x7, ks);
 		VOP(nway_out)(dst, src, nb, 32,
-			      x8, x9, x10, x11, x12, x13, x14, x15);
+			      x8, x9, x10, x11, x12, x13, x14, x15, ks);
 	}
 }
 
@@ -278,9 +281,9 @@ static __always_inline void VOP(nway_impl)(const u32 state[16], u32 done,
  */
 static noinline __maybe_unused void VOP(nway)(const u32 state[16], u32 done,
 					      u8 *dst, const u8 *src,
-					      unsigned int nb)
+					      unsigned int nb, u8 *ks)
 {
-	VOP(nway_impl)(state, done, dst, src, nb, NULL);
+	VOP(nway_impl)(state, done, dst, src, nb, NULL, ks);
 }
 
 #undef VEC

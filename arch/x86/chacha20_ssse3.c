@@ -7,30 +7,45 @@
 #include "chacha20_simd.h"
 #include "chacha20_x86.h"
 
-void vgc_chacha20_xor_ssse3(u32 state[16], u8 *dst, const u8 *src,
-			    unsigned int nblocks)
+static void xor_ssse3(u32 state[16], u8 *dst, const u8 *src,
+		      unsigned int nblocks, u8 *ks)
 {
-	unsigned int done = 0;
+	unsigned int total = nblocks + !!ks, done = 0, nd;
 
-	for (; nblocks - done >= 4; done += 4) {
-		x_nway(state, done, dst, src, 4);
-		dst += 4 * 64;
-		src += 4 * 64;
+	for (; total - done >= 4; done += 4) {
+		nd = vgc_simd_dst_blocks(nblocks, done, 4);
+		x_nway(state, done, dst, src, nd, nd < 4 ? ks : NULL);
+		dst += 64 * nd;
+		src += 64 * nd;
 	}
 
-	switch (nblocks - done) {
+	nd = vgc_simd_dst_blocks(nblocks, done, total - done);
+	ks = nd < total - done ? ks : NULL;
+	switch (total - done) {
 	case 3:
-		/* four blocks of rounds, three written: cheaper than 2 + 1 */
-		x_nway(state, done, dst, src, 3);
+		/* four blocks of rounds, three used: cheaper than 2 + 1 */
+		x_nway(state, done, dst, src, nd, ks);
 		break;
 	case 2:
 		/* two row-wise blocks interleaved cost about as much as one */
-		x_horiz(state, done, dst, src, 2, true);
+		x_horiz(state, done, dst, src, nd, true, ks);
 		break;
 	case 1:
 		/* the latency of one chain, but a quarter of the work */
-		x_horiz(state, done, dst, src, 1, false);
+		x_horiz(state, done, dst, src, nd, false, ks);
 		break;
 	}
-	state[12] += nblocks;
+	state[12] += total;
+}
+
+void vgc_chacha20_xor_ssse3(u32 state[16], u8 *dst, const u8 *src,
+			    unsigned int nblocks)
+{
+	xor_ssse3(state, dst, src, nblocks, NULL);
+}
+
+void vgc_chacha20_xor_ks_ssse3(u32 state[16], u8 *dst, const u8 *src,
+			       unsigned int nblocks, u8 ks[64])
+{
+	xor_ssse3(state, dst, src, nblocks, ks);
 }

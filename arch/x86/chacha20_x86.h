@@ -3,8 +3,10 @@
  * The x86-64 SIMD ChaCha20 functions. Same contract as
  * vgc_chacha20_xor_generic(): dst = src XOR keystream for @nblocks
  * 64-byte blocks (dst may equal src), state[12] advances by @nblocks
- * (mod 2^32). Call only between kernel_fpu_begin() and kernel_fpu_end(),
- * on a CPU with the named extension.
+ * (mod 2^32). The _ks_ forms then also write the keystream of block
+ * @nblocks to @ks (state[12] advances by @nblocks + 1), made in the same
+ * pass. Call only between kernel_fpu_begin() and kernel_fpu_end(), on a
+ * CPU with the named extension.
  */
 #ifndef VGC_X86_CHACHA20_X86_H
 #define VGC_X86_CHACHA20_X86_H
@@ -17,5 +19,11 @@ void vgc_chacha20_xor_avx2(u32 state[16], u8 *dst, const u8 *src,
 			   unsigned int nblocks);
 void vgc_chacha20_xor_avx512(u32 state[16], u8 *dst, const u8 *src,
 			     unsigned int nblocks);
+void vgc_chacha20_xor_ks_ssse3(u32 state[16], u8 *dst, const u8 *src,
+			       unsigned int nblocks, u8 ks[64]);
+void vgc_chacha20_xor_ks_avx2(u32 state[16], u8 *dst, const u8 *src,
+			      unsigned int nblocks, u8 ks[64]);
+void vgc_chacha20_xor_ks_avx512(u32 state[16], u8 *dst, const u8 *src,
+				unsigned int nblocks, u8 ks[64]);
 
 #endif /* VGC_X86_CHACHA20_X86_H */

@@ -13,7 +13,8 @@
  * before its keystream is written over it (dst may equal src).
  *
  * Calls of fewer than two groups, and the blocks past the last whole
- * group, take the two separate functions.
+ * group (with the keystream for a partial block after them), take the
+ * two separate functions.
  *
  * Built with -mavx512f -mavx512vl -mavx512ifma; callers bracket it with
  * kernel_fpu_begin()/kernel_fpu_end().
@@ -55,23 +56,34 @@ static __always_inline void vgc_stitch_step(struct vgc_nway_hook *h,
 static noinline void z_nway_stitched(const u32 state[16], u32 done, u8 *dst,
 				     const u8 *src, struct vgc_nway_hook *h)
 {
-	z_nway_impl(state, done, dst, src, GROUP_BLOCKS, h);
+	z_nway_impl(state, done, dst, src, GROUP_BLOCKS, h, NULL);
+}
+
+/* @nblocks blocks, and with @ks the next block's keystream */
+static void chacha(u32 state[16], u8 *dst, const u8 *src,
+		   unsigned int nblocks, u8 *ks)
+{
+	if (ks)
+		vgc_chacha20_xor_ks_avx512(state, dst, src, nblocks, ks);
+	else
+		vgc_chacha20_xor_avx512(state, dst, src, nblocks);
 }
 
 void vgc_cp_seal_blocks_avx512(u32 state[16], struct vgc_poly1305 *p,
-			       u8 *dst, const u8 *src, unsigned int nblocks)
+			       u8 *dst, const u8 *src, unsigned int nblocks,
+			       u8 *ks)
 {
 	unsigned int ngroups = nblocks / GROUP_BLOCKS, g, rest;
 	struct vgc_nway_hook h;
 
 	if (ngroups < 2) {
-		vgc_chacha20_xor_avx512(state, dst, src, nblocks);
+		chacha(state, dst, src, nblocks, ks);
 		vgc_poly1305_blocks_avx512ifma(p, dst, nblocks * 4);
 		return;
 	}
 
 	/* group 0 alone; its first step is setup()'s, with h added */
-	z_nway(state, 0, dst, src, GROUP_BLOCKS);
+	z_nway(state, 0, dst, src, GROUP_BLOCKS, NULL);
 	setup(&h.st, p, dst);
 	h.src = dst + 128;
 	h.nsteps = GROUP_STEPS - 1;
@@ -88,19 +100,20 @@ void vgc_cp_seal_blocks_avx512(u32 state[16], struct vgc_poly1305 *p,
 	rest = nblocks - ngroups * GROUP_BLOCKS;
 	dst += ngroups * GROUP_BYTES;
 	src += ngroups * GROUP_BYTES;
-	vgc_chacha20_xor_avx512(state, dst, src, rest);
+	chacha(state, dst, src, rest, ks);
 	vgc_poly1305_blocks_avx512ifma(p, dst, rest * 4);
 }
 
 void vgc_cp_open_blocks_avx512(u32 state[16], struct vgc_poly1305 *p,
-			       u8 *dst, const u8 *src, unsigned int nblocks)
+			       u8 *dst, const u8 *src, unsigned int nblocks,
+			       u8 *ks)
 {
 	unsigned int ngroups = nblocks / GROUP_BLOCKS, g, rest;
 	struct vgc_nway_hook h;
 
 	if (ngroups < 2) {
 		vgc_poly1305_blocks_avx512ifma(p, src, nblocks * 4);
-		vgc_chacha20_xor_avx512(state, dst, src, nblocks);
+		chacha(state, dst, src, nblocks, ks);
 		return;
 	}
 
@@ -120,5 +133,5 @@ void vgc_cp_open_blocks_avx512(u32 state[16], struct vgc_poly1305 *p,
 	dst += ngroups * GROUP_BYTES;
 	src += ngroups * GROUP_BYTES;
 	vgc_poly1305_blocks_avx512ifma(p, src, rest * 4);
-	vgc_chacha20_xor_avx512(state, dst, src, rest);
+	chacha(state, dst, src, rest, ks);
 }

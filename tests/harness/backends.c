@@ -57,10 +57,22 @@ static void no_op(void)
 static const struct vgc_cp_backend avx512_2pass = {
 	.name = "avx512-2pass",
 	.chacha_xor = vgc_chacha20_xor_avx512,
+	.chacha_xor_ks = vgc_chacha20_xor_ks_avx512,
 	.poly_blocks = vgc_poly1305_blocks_avx512ifma,
 	.simd_begin = no_op,
 	.simd_end = no_op,
 };
+#endif
+
+#ifdef VGC_HAVE_ARM64
+#include "../../arch/arm64/backends.h"
+
+static bool cpu_neon(void)
+{
+	const char *why;
+
+	return vgc_arm64_neon_usable(&why);
+}
 #endif
 
 static const struct backend_slot slots[] = {
@@ -71,6 +83,9 @@ static const struct backend_slot slots[] = {
 	{ &vgc_cp_backend_avx512_noifma, cpu_avx512_noifma },
 	{ &vgc_cp_backend_avx512, cpu_avx512 },
 	{ &avx512_2pass, cpu_avx512 },
+#endif
+#ifdef VGC_HAVE_ARM64
+	{ &vgc_cp_backend_neon, cpu_neon },
 #endif
 };
 

@@ -9,8 +9,11 @@
  * Out of place with both pointers misaligned by random amounts, and in
  * place. Checked: the output, the state afterwards (word 12 advanced by
  * nblocks, the rest untouched), the source untouched, and the bytes on
- * both sides of the output untouched. Then long streams cut into calls
- * of random sizes must equal one generic call.
+ * both sides of the output untouched. A back end's chacha_xor_ks is
+ * checked the same way, and the keystream of block nblocks it writes to
+ * its own buffer must equal the generic code's, the buffer's
+ * surroundings untouched and word 12 advanced by nblocks + 1. Then long
+ * streams cut into calls of random sizes must equal one generic call.
  */
 #include "harness.h"
 
@@ -26,6 +29,7 @@ struct xor_bufs {
 	u8 src[BUF_SIZE], dst[BUF_SIZE], ref[BUF_SIZE], orig[BUF_SIZE];
 	u8 big_src[STREAM_BLOCKS * 64], big_ref[STREAM_BLOCKS * 64];
 	u8 big_dst[STREAM_BLOCKS * 64];
+	u8 ks[GUARD + 64 + GUARD], ks_ref[GUARD + 64 + GUARD];
 };
 
 /* A state to start from; trial picks the kind, so every kind is met. */
@@ -58,7 +62,8 @@ static void pick_state(struct vgc_rng *rng, u32 st[16], unsigned int trial,
 
 static bool one_call(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 		     struct xor_bufs *b, unsigned int nblocks,
-		     unsigned int trial, bool in_place, const char **why)
+		     unsigned int trial, bool in_place, bool with_ks,
+		     const char **why)
 {
 	size_t len = (size_t)nblocks * 64;
 	unsigned int soff = GUARD + vgc_rng_below(rng, 64);
@@ -73,11 +78,22 @@ static bool one_call(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 	vgc_rng_fill(rng, b->dst, BUF_SIZE);
 	memcpy(b->ref, in_place ? b->src : b->dst, BUF_SIZE);
 	vgc_chacha20_xor_generic(st_ref, b->ref + doff, b->src + soff, nblocks);
+	vgc_rng_fill(rng, b->ks, sizeof(b->ks));
+	memcpy(b->ks_ref, b->ks, sizeof(b->ks));
+	if (with_ks) {
+		memset(b->ks_ref + GUARD, 0, 64);
+		vgc_chacha20_xor_generic(st_ref, b->ks_ref + GUARD,
+					 b->ks_ref + GUARD, 1);
+	}
 
 	memcpy(b->orig, b->src, BUF_SIZE);
 	dst = in_place ? b->src : b->dst;
 	vgc_be_begin(be);
-	be->chacha_xor(st, dst + doff, b->src + soff, nblocks);
+	if (with_ks)
+		be->chacha_xor_ks(st, dst + doff, b->src + soff, nblocks,
+				  b->ks + GUARD);
+	else
+		be->chacha_xor(st, dst + doff, b->src + soff, nblocks);
 	vgc_be_end(be);
 
 	*why = "output differs from generic";
@@ -91,7 +107,10 @@ static bool one_call(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 	*why = "changed src (out of place)";
 	if (!in_place && memcmp(b->src, b->orig, BUF_SIZE))
 		return false;
-	*why = "state afterwards differs (word 12 += nblocks, rest kept)";
+	*why = "keystream block (ks) differs from generic, or ks's surroundings changed";
+	if (memcmp(b->ks, b->ks_ref, sizeof(b->ks)))
+		return false;
+	*why = "state afterwards differs (word 12 += nblocks [+ 1 with ks], rest kept)";
 	return !memcmp(st, st_ref, sizeof(st));
 }
 
@@ -132,21 +151,23 @@ void vgc_suite_chacha_xor(const struct vgc_cp_backend *be,
 	unsigned int nblocks, trial;
 	const char *why = "";
 	struct vgc_rng rng;
-	int in_place;
+	int in_place, ks;
 	bool ok;
 
 	vgc_rng_seed(&rng, o->seed ^ 0x63686163686158ULL);
-	for (nblocks = 0; nblocks <= MAX_BLOCKS; nblocks++)
-		for (trial = 0; trial < TRIALS; trial++)
-			for (in_place = 0; in_place < 2; in_place++) {
-				ok = one_call(be, &rng, b, nblocks, trial,
-					      in_place, &why);
-				vgc_check(t, ok, SUITE, be->name,
-					  "nblocks %u trial %u %s (seed %llu): %s",
-					  nblocks, trial,
-					  in_place ? "in place" : "out of place",
-					  (unsigned long long)o->seed, why);
-			}
+	for (ks = 0; ks <= !!be->chacha_xor_ks; ks++)
+		for (nblocks = 0; nblocks <= MAX_BLOCKS; nblocks++)
+			for (trial = 0; trial < TRIALS; trial++)
+				for (in_place = 0; in_place < 2; in_place++) {
+					ok = one_call(be, &rng, b, nblocks,
+						      trial, in_place, ks, &why);
+					vgc_check(t, ok, SUITE, be->name,
+						  "%s nblocks %u trial %u %s (seed %llu): %s",
+						  ks ? "chacha_xor_ks" : "chacha_xor",
+						  nblocks, trial,
+						  in_place ? "in place" : "out of place",
+						  (unsigned long long)o->seed, why);
+				}
 	for (trial = 0; trial < STREAMS; trial++) {
 		ok = one_stream(be, &rng, b, trial, &why);
 		vgc_check(t, ok, SUITE, be->name, "stream %u (seed %llu): %s",
