@@ -391,8 +391,11 @@ static u8 ct_differ_mask(const u8 *a, const u8 *b, size_t len)
 	for (i = 0; i < len; i++)
 		d |= a[i] ^ b[i];
 	d = mlkem_hide(d);
-	/* d in [0, 255]: 0 - d borrows into bit 31 unless d is 0 */
-	return (u8)(0 - ((0 - d) >> 31));
+	/*
+	 * d in [0, 255]: 0 - d borrows into bit 31 unless d is 0. Hidden
+	 * again so that the compiler cannot see a boolean to branch on.
+	 */
+	return (u8)mlkem_hide(0 - ((0 - d) >> 31));
 }
 
 int vgc_mlkem_decaps(enum vgc_mlkem_set set, u8 ss[VGC_MLKEM_SS_SIZE],
