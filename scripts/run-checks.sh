@@ -47,6 +47,8 @@ t_start=$(date +%s)
 stage harness bash -c 'make -s harness && build/harness/vgc_test'
 stage ct-valgrind make -s -C tests/harness O="$root/build/harness" ct-check
 stage mlkem-harness make -s -C tests/mlkem O="$root/build/mlkem" check
+# the same harness cross-built for arm64, run under qemu-aarch64: NEON code
+stage harness-arm64 scripts/check-harness-arm64.sh
 
 # 2. the module against Debian's stock 6.1 headers, and kernel style
 stage build-6.1 scripts/check-build.sh 6.1

@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ChaCha20 keystream XOR for arm64 with NEON (Advanced SIMD) intrinsics.
+ *
+ * Two layouts, each where it costs fewest instructions:
+ *  - vertical, four blocks at once: v-register i holds state word i of
+ *    four consecutive blocks (one block per 32-bit lane). The rounds need
+ *    no shuffles at all; after them a 4 x 4 transpose per row of words
+ *    turns lanes back into blocks. Sixteen state registers plus a few
+ *    temporaries fit the 32 v-registers, so nothing is spilled.
+ *  - horizontal, one block per four registers (its rows), used for tails
+ *    of one or two blocks (the core's first call asks for two: the
+ *    Poly1305 key block and the first text block). Three word rotations
+ *    (ext) per half round line the diagonals up as columns; two blocks
+ *    are interleaved so that their dependency chains overlap.
+ *
+ * Rotations: by 16 is a halfword swap in each word (rev32 on 16-bit
+ * elements); by 8 is a byte permutation (tbl); by 12 and 7 are a shift
+ * left and a shift-right-and-insert (shl + sri), two instructions.
+ *
+ * Only whole 64-byte blocks are processed. No branch or address depends
+ * on the key, the counter or the data. Call only between
+ * kernel_neon_begin() and kernel_neon_end() (the back end's simd_begin
+ * and simd_end).
+ *
+ * In the kernel, <arm_neon.h> comes through <asm/neon-intrinsics.h>,
+ * with the compiler's own include directory on the path and
+ * -mgeneral-regs-only removed for this file only (Kbuild).
+ */
+#include "chacha20_neon.h"
+
+#ifdef __KERNEL__
+#include <asm/neon-intrinsics.h>
+#else
+#include <arm_neon.h>
+#endif
+
+/* Byte indices for tbl: each 32-bit word rotated left by 8 bits. */
+static const u8 vgc_neon_rot8_idx[16] __aligned(16) = {
+	3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,
+};
+
+/* Lane offsets of the four blocks of a vertical step (for word 12). */
+static const u32 vgc_neon_lane_ctr[4] __aligned(16) = { 0, 1, 2, 3 };
+
+static __always_inline uint32x4_t rotl16(uint32x4_t a)
+{
+	return vreinterpretq_u32_u16(vrev32q_u16(vreinterpretq_u16_u32(a)));
+}
+
+static __always_inline uint32x4_t rotl8(uint32x4_t a, uint8x16_t idx)
+{
+	return vreinterpretq_u32_u8(vqtbl1q_u8(vreinterpretq_u8_u32(a), idx));
+}
+
+/* a <<< 12 and a <<< 7: the left shift, then the top bits inserted below */
+static __always_inline uint32x4_t rotl12(uint32x4_t a)
+{
+	return vsriq_n_u32(vshlq_n_u32(a, 12), a, 20);
+}
+
+static __always_inline uint32x4_t rotl7(uint32x4_t a)
+{
+	return vsriq_n_u32(vshlq_n_u32(a, 7), a, 25);
+}
+
+/*
+ * Vertical layout: the four quarter rounds of one round, step by step, so
+ * that four independent chains are in flight at each step. The indices
+ * name the words (registers) each quarter round works on; the function
+ * is always inlined with constants, so x[] lives in registers.
+ */
+static __always_inline void vround(uint32x4_t x[16], uint8x16_t idx,
+				   int a0, int b0, int c0, int d0,
+				   int a1, int b1, int c1, int d1,
+				   int a2, int b2, int c2, int d2,
+				   int a3, int b3, int c3, int d3)
+{
+	x[a0] = vaddq_u32(x[a0], x[b0]);
+	x[a1] = vaddq_u32(x[a1], x[b1]);
+	x[a2] = vaddq_u32(x[a2], x[b2]);
+	x[a3] = vaddq_u32(x[a3], x[b3]);
+	x[d0] = rotl16(veorq_u32(x[d0], x[a0]));
+	x[d1] = rotl16(veorq_u32(x[d1], x[a1]));
+	x[d2] = rotl16(veorq_u32(x[d2], x[a2]));
+	x[d3] = rotl16(veorq_u32(x[d3], x[a3]));
+	x[c0] = vaddq_u32(x[c0], x[d0]);
+	x[c1] = vaddq_u32(x[c1], x[d1]);
+	x[c2] = vaddq_u32(x[c2], x[d2]);
+	x[c3] = vaddq_u32(x[c3], x[d3]);
+	x[b0] = rotl12(veorq_u32(x[b0], x[c0]));
+	x[b1] = rotl12(veorq_u32(x[b1], x[c1]));
+	x[b2] = rotl12(veorq_u32(x[b2], x[c2]));
+	x[b3] = rotl12(veorq_u32(x[b3], x[c3]));
+	x[a0] = vaddq_u32(x[a0], x[b0]);
+	x[a1] = vaddq_u32(x[a1], x[b1]);
+	x[a2] = vaddq_u32(x[a2], x[b2]);
+	x[a3] = vaddq_u32(x[a3], x[b3]);
+	x[d0] = rotl8(veorq_u32(x[d0], x[a0]), idx);
+	x[d1] = rotl8(veorq_u32(x[d1], x[a1]), idx);
+	x[d2] = rotl8(veorq_u32(x[d2], x[a2]), idx);
+	x[d3] = rotl8(veorq_u32(x[d3], x[a3]), idx);
+	x[c0] = vaddq_u32(x[c0], x[d0]);
+	x[c1] = vaddq_u32(x[c1], x[d1]);
+	x[c2] = vaddq_u32(x[c2], x[d2]);
+	x[c3] = vaddq_u32(x[c3], x[d3]);
+	x[b0] = rotl7(veorq_u32(x[b0], x[c0]));
+	x[b1] = rotl7(veorq_u32(x[b1], x[c1]));
+	x[b2] = rotl7(veorq_u32(x[b2], x[c2]));
+	x[b3] = rotl7(veorq_u32(x[b3], x[c3]));
+}
+
+/*
+ * Words 4k..4k+3 of the four blocks (one block per lane in each of
+ * w0..w3) become block j's bytes 16k..16k+15 in out[j]: a 4 x 4
+ * transpose in two steps, 32-bit pairs (trn1/trn2), then 64-bit halves.
+ */
+static __always_inline void transpose4(uint32x4_t w0, uint32x4_t w1,
+				       uint32x4_t w2, uint32x4_t w3,
+				       uint32x4_t out[4])
+{
+	/* t0 = w0[0] w1[0] w0[2] w1[2], t1 = w0[1] w1[1] w0[3] w1[3] */
+	uint32x4_t t0 = vtrn1q_u32(w0, w1), t1 = vtrn2q_u32(w0, w1);
+	uint32x4_t t2 = vtrn1q_u32(w2, w3), t3 = vtrn2q_u32(w2, w3);
+	uint64x2_t u0 = vreinterpretq_u64_u32(t0), u1 = vreinterpretq_u64_u32(t1);
+	uint64x2_t u2 = vreinterpretq_u64_u32(t2), u3 = vreinterpretq_u64_u32(t3);
+
+	out[0] = vreinterpretq_u32_u64(vtrn1q_u64(u0, u2));
+	out[1] = vreinterpretq_u32_u64(vtrn1q_u64(u1, u3));
+	out[2] = vreinterpretq_u32_u64(vtrn2q_u64(u0, u2));
+	out[3] = vreinterpretq_u32_u64(vtrn2q_u64(u1, u3));
+}
+
+/* dst[0..15] = src[0..15] ^ ks */
+static __always_inline void xor_store(u8 *dst, const u8 *src, uint32x4_t ks)
+{
+	vst1q_u8(dst, veorq_u8(vld1q_u8(src), vreinterpretq_u8_u32(ks)));
+}
+
+/*
+ * Words 4k..4k+3 of the four blocks after the rounds (w0..w3) plus their
+ * inputs (i0..i3): transposed, blk[j] is block j's bytes 16k..16k+15,
+ * XORed in for the first @nb blocks. dst and src point at byte 16k.
+ */
+static __always_inline void vout(uint32x4_t w0, uint32x4_t w1, uint32x4_t w2,
+				 uint32x4_t w3, uint32x4_t i0, uint32x4_t i1,
+				 uint32x4_t i2, uint32x4_t i3, u8 *dst,
+				 const u8 *src, unsigned int nb)
+{
+	uint32x4_t blk[4];
+
+	transpose4(vaddq_u32(w0, i0), vaddq_u32(w1, i1), vaddq_u32(w2, i2),
+		   vaddq_u32(w3, i3), blk);
+	xor_store(dst, src, blk[0]);
+	if (nb > 1)
+		xor_store(dst + 64, src + 64, blk[1]);
+	if (nb > 2)
+		xor_store(dst + 128, src + 128, blk[2]);
+	if (nb > 3)
+		xor_store(dst + 192, src + 192, blk[3]);
+}
+
+/* the input word @i of every lane */
+#define VIN(state, i)	vdupq_n_u32((state)[i])
+
+/*
+ * Four blocks from counter state[12] + done; the first @nb (1..4) are
+ * XORed into dst. A tail of three computes a fourth block it throws away:
+ * which blocks are written depends only on the length.
+ */
+static void chacha_4block(const u32 state[16], u8 *dst, const u8 *src,
+			  u32 done, unsigned int nb)
+{
+	const uint8x16_t idx = vld1q_u8(vgc_neon_rot8_idx);
+	const uint32x4_t in12 = vaddq_u32(vdupq_n_u32(state[12] + done),
+					  vld1q_u32(vgc_neon_lane_ctr));
+	uint32x4_t x[16];
+	int i;
+
+	/* every lane starts from the same state, but for its counter */
+	x[0] = VIN(state, 0);
+	x[1] = VIN(state, 1);
+	x[2] = VIN(state, 2);
+	x[3] = VIN(state, 3);
+	x[4] = VIN(state, 4);
+	x[5] = VIN(state, 5);
+	x[6] = VIN(state, 6);
+	x[7] = VIN(state, 7);
+	x[8] = VIN(state, 8);
+	x[9] = VIN(state, 9);
+	x[10] = VIN(state, 10);
+	x[11] = VIN(state, 11);
+	x[12] = in12;
+	x[13] = VIN(state, 13);
+	x[14] = VIN(state, 14);
+	x[15] = VIN(state, 15);
+
+	for (i = 0; i < 10; i++) {
+		/* column round, then diagonal round */
+		vround(x, idx, 0, 4, 8, 12, 1, 5, 9, 13,
+		       2, 6, 10, 14, 3, 7, 11, 15);
+		vround(x, idx, 0, 5, 10, 15, 1, 6, 11, 12,
+		       2, 7, 8, 13, 3, 4, 9, 14);
+	}
+
+	/* feed-forward, transpose and XOR, one row of four words at a time */
+	vout(x[0], x[1], x[2], x[3], VIN(state, 0), VIN(state, 1),
+	     VIN(state, 2), VIN(state, 3), dst, src, nb);
+	vout(x[4], x[5], x[6], x[7], VIN(state, 4), VIN(state, 5),
+	     VIN(state, 6), VIN(state, 7), dst + 16, src + 16, nb);
+	vout(x[8], x[9], x[10], x[11], VIN(state, 8), VIN(state, 9),
+	     VIN(state, 10), VIN(state, 11), dst + 32, src + 32, nb);
+	vout(x[12], x[13], x[14], x[15], in12, VIN(state, 13),
+	     VIN(state, 14), VIN(state, 15), dst + 48, src + 48, nb);
+}
+
+/*
+ * Horizontal layout: one quarter round on the four columns (or, after
+ * the rows are rotated, on the four diagonals) of one block, rows a..d.
+ */
+static __always_inline void hqr(uint32x4_t *a, uint32x4_t *b, uint32x4_t *c,
+				uint32x4_t *d, uint8x16_t idx)
+{
+	*a = vaddq_u32(*a, *b);
+	*d = rotl16(veorq_u32(*d, *a));
+	*c = vaddq_u32(*c, *d);
+	*b = rotl12(veorq_u32(*b, *c));
+	*a = vaddq_u32(*a, *b);
+	*d = rotl8(veorq_u32(*d, *a), idx);
+	*c = vaddq_u32(*c, *d);
+	*b = rotl7(veorq_u32(*b, *c));
+}
+
+/*
+ * Word i of a row takes word i + n (mod 4): n = 1, 2, 3 for rows b, c, d
+ * put the diagonals in columns; 3, 2, 1 put them back.
+ */
+static __always_inline uint32x4_t rotw1(uint32x4_t v)
+{
+	return vextq_u32(v, v, 1);
+}
+
+static __always_inline uint32x4_t rotw2(uint32x4_t v)
+{
+	return vextq_u32(v, v, 2);
+}
+
+static __always_inline uint32x4_t rotw3(uint32x4_t v)
+{
+	return vextq_u32(v, v, 3);
+}
+
+/*
+ * Two blocks (counters state[12] + done and + done + 1), horizontal and
+ * interleaved; only the first @nb (1 or 2) are written.
+ */
+static void chacha_2block(const u32 state[16], u8 *dst, const u8 *src,
+			  u32 done, unsigned int nb)
+{
+	const uint8x16_t idx = vld1q_u8(vgc_neon_rot8_idx);
+	const uint32x4_t r0 = vld1q_u32(state), r1 = vld1q_u32(state + 4);
+	const uint32x4_t r2 = vld1q_u32(state + 8);
+	/* row 3 of each block: only its word 0 (the counter) differs */
+	const uint32x4_t r3 = vaddq_u32(vld1q_u32(state + 12),
+					vsetq_lane_u32(done, vdupq_n_u32(0), 0));
+	const uint32x4_t r3b = vaddq_u32(r3, vsetq_lane_u32(1, vdupq_n_u32(0), 0));
+	uint32x4_t a = r0, b = r1, c = r2, d = r3;
+	uint32x4_t e = r0, f = r1, g = r2, h = r3b;
+	int i;
+
+	for (i = 0; i < 10; i++) {
+		hqr(&a, &b, &c, &d, idx);
+		hqr(&e, &f, &g, &h, idx);
+		b = rotw1(b);
+		c = rotw2(c);
+		d = rotw3(d);
+		f = rotw1(f);
+		g = rotw2(g);
+		h = rotw3(h);
+		hqr(&a, &b, &c, &d, idx);
+		hqr(&e, &f, &g, &h, idx);
+		b = rotw3(b);
+		c = rotw2(c);
+		d = rotw1(d);
+		f = rotw3(f);
+		g = rotw2(g);
+		h = rotw1(h);
+	}
+
+	xor_store(dst, src, vaddq_u32(a, r0));
+	xor_store(dst + 16, src + 16, vaddq_u32(b, r1));
+	xor_store(dst + 32, src + 32, vaddq_u32(c, r2));
+	xor_store(dst + 48, src + 48, vaddq_u32(d, r3));
+	if (nb < 2)
+		return;
+	xor_store(dst + 64, src + 64, vaddq_u32(e, r0));
+	xor_store(dst + 80, src + 80, vaddq_u32(f, r1));
+	xor_store(dst + 96, src + 96, vaddq_u32(g, r2));
+	xor_store(dst + 112, src + 112, vaddq_u32(h, r3b));
+}
+
+void vgc_chacha20_xor_neon(u32 state[16], u8 *dst, const u8 *src,
+			   unsigned int nblocks)
+{
+	u32 done = 0;
+
+	for (; nblocks >= 4; nblocks -= 4, done += 4) {
+		chacha_4block(state, dst, src, done, 4);
+		dst += 4 * VGC_CHACHA_BLOCK_SIZE;
+		src += 4 * VGC_CHACHA_BLOCK_SIZE;
+	}
+	if (nblocks > 2)
+		chacha_4block(state, dst, src, done, nblocks);
+	else if (nblocks)
+		chacha_2block(state, dst, src, done, nblocks);
+	state[12] += done + nblocks;
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The arm64 block functions. Same contracts as the portable ones:
+ * vgc_chacha20_xor_neon() as vgc_chacha20_xor_generic() (dst = src XOR
+ * keystream for @nblocks 64-byte blocks, dst may equal src, state[12]
+ * advances by @nblocks mod 2^32), only between kernel_neon_begin() and
+ * kernel_neon_end(); vgc_poly1305_blocks_arm64() as
+ * vgc_poly1305_blocks_generic(p, src, nblocks, 1), general-purpose
+ * registers only, leaving h in radix 2^64 below 5 * 2^128.
+ */
+#ifndef VGC_ARM64_CHACHA20_NEON_H
+#define VGC_ARM64_CHACHA20_NEON_H
+
+#include "chacha20.h"
+#include "poly1305.h"
+
+void vgc_chacha20_xor_neon(u32 state[16], u8 *dst, const u8 *src,
+			   unsigned int nblocks);
+void vgc_poly1305_blocks_arm64(struct vgc_poly1305 *p, const u8 *src,
+			       unsigned int nblocks);
+
+#endif /* VGC_ARM64_CHACHA20_NEON_H */

@@ -1,0 +1,200 @@
+#!/bin/bash
+# scripts/arm64.sh - Debian's arm64 packages for the arm64 checks, cached
+# outside the clone, fetched through a private apt state (the machine's own
+# sources, architecture arm64) so the machine's apt configuration and dpkg
+# architectures are untouched.
+#
+# usage: scripts/arm64.sh tools|sysroot|headers|image|modules|kver|version
+#   tools    install the cross compiler and QEMU (user and system mode)
+#   sysroot  print a root with libssl-dev:arm64 unpacked (static libcrypto
+#            and headers for the cross-built harness)
+#   headers  print KDIR of Debian's arm64 6.1 headers, for
+#            `make -C KDIR M=DIR ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-`
+#            (the same ABI and version scripts/kernel.sh 6.1 picks for
+#            amd64; its kbuild tools are the amd64 linux-kbuild-6.1's)
+#   image    print the arm64 vmlinuz path; the module tree is depmod'ed
+#   modules  print that module tree
+#   kver     print the kernel release (6.1.0-N-arm64)
+#   version  print the Debian package version
+set -euo pipefail
+# shellcheck source=scripts/common.sh
+. "$(dirname "$0")/common.sh"
+
+[[ $# -eq 1 ]] || vgc_usage
+
+A_APT=$VGC_CACHE/apt-arm64
+A_DEBS=$VGC_CACHE/debs-arm64
+
+a_tools() {
+	vgc_need_pkgs gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu \
+		qemu-user-static qemu-system-arm make
+}
+
+# apt options for the private arm64 state.
+a_opts() {
+	vgc_apt_opts
+	A_OPTS=("${VGC_APT_OPTS[@]}")
+	local i
+	for i in "${!A_OPTS[@]}"; do
+		A_OPTS[i]=${A_OPTS[i]//$VGC_APT/$A_APT}
+	done
+	A_OPTS+=(-o "APT::Architecture=arm64" -o "APT::Architectures::=arm64")
+}
+
+# Private arm64 lists, refreshed at most once per VGC_APT_MAX_AGE.
+a_refresh() {
+	local new now age=-1
+	vgc_lock apt-arm64
+	mkdir -p "$A_APT/lists/partial" "$A_APT/cache/archives/partial" \
+		"$A_APT/sources.list.d"
+	new=$(vgc_apt_system_sources)
+	[[ -n $new ]] || vgc_die "no Debian apt sources found in /etc/apt"
+	if [[ ! -f $A_APT/sources.list ]] || [[ $new != "$(cat "$A_APT/sources.list")" ]]; then
+		printf '%s\n' "$new" >"$A_APT/sources.list"
+		rm -f "$A_APT/lists.stamp"
+	fi
+	now=$(date +%s)
+	[[ -f $A_APT/lists.stamp ]] && age=$((now - $(stat -c %Y "$A_APT/lists.stamp")))
+	if ((age < 0 || age >= VGC_APT_MAX_AGE)); then
+		a_opts
+		vgc_log "refreshing private arm64 apt lists"
+		if apt-get "${A_OPTS[@]}" update >"$A_APT/update.log" 2>&1 &&
+			! grep -qE '^(W|E): ' "$A_APT/update.log"; then
+			touch "$A_APT/lists.stamp"
+		elif compgen -G "$A_APT/lists/*_Packages*" >/dev/null; then
+			vgc_log "warning: apt update failed, using the lists already cached"
+		else
+			cat "$A_APT/update.log" >&2
+			vgc_die "apt update failed and no lists are cached"
+		fi
+	fi
+	vgc_unlock apt-arm64
+}
+
+# a_version PKG: the newest version the arm64 lists offer.
+a_version() {
+	a_opts
+	apt-cache "${A_OPTS[@]}" madison "$1" 2>/dev/null |
+		awk -F'|' -v p="$1" '{ gsub(/ /, "", $1); gsub(/ /, "", $2) } $1 == p { print $2 }' |
+		sort -Vr -u | head -n1
+}
+
+# a_has PKG VERSION: do the arm64 lists offer exactly this version?
+a_has() {
+	a_opts
+	apt-cache "${A_OPTS[@]}" madison "$1" 2>/dev/null |
+		awk -F'|' -v p="$1" -v v="$2" '{ gsub(/ /, "", $1); gsub(/ /, "", $2) }
+			$1 == p && $2 == v { f = 1 } END { exit !f }'
+}
+
+# a_unpack ROOT PKG=VERSION...: download (once) and dpkg -x (once) each.
+a_unpack() {
+	local root=$1 spec pkg ver deb want=() tmp
+	shift
+	mkdir -p "$root/.vgc-stamps" "$A_DEBS"
+	vgc_lock debs-arm64
+	for spec in "$@"; do
+		pkg=${spec%%=*} ver=${spec#*=}
+		compgen -G "$A_DEBS/${pkg}_${ver//:/%3a}_*.deb" >/dev/null || want+=("$spec")
+	done
+	if ((${#want[@]})); then
+		tmp=$(mktemp -d "$A_DEBS/.dl.XXXXXX")
+		chmod 777 "$tmp"
+		vgc_log "downloading ${want[*]}"
+		a_opts
+		if ! (cd "$tmp" && apt-get "${A_OPTS[@]}" download "${want[@]}" >&2); then
+			rm -rf "$tmp"
+			vgc_die "apt-get download failed"
+		fi
+		mv "$tmp"/*.deb "$A_DEBS/"
+		rm -rf "$tmp"
+	fi
+	vgc_unlock debs-arm64
+	for spec in "$@"; do
+		[[ -f $root/.vgc-stamps/$spec ]] && continue
+		pkg=${spec%%=*} ver=${spec#*=}
+		deb=$(compgen -G "$A_DEBS/${pkg}_${ver//:/%3a}_*.deb" | head -n1)
+		[[ -n $deb ]] || vgc_die "$spec was not downloaded"
+		vgc_log "unpacking $pkg $ver"
+		dpkg-deb -x "$deb" "$root"
+		touch "$root/.vgc-stamps/$spec"
+	done
+}
+
+a_sysroot() {
+	local ver root
+	a_refresh
+	ver=$(a_version libssl-dev)
+	[[ -n $ver ]] || vgc_die "no libssl-dev in the arm64 lists"
+	root=$VGC_CACHE/arm64-sysroot-$ver
+	a_unpack "$root" "libssl-dev=$ver"
+	[[ -f $root/usr/lib/aarch64-linux-gnu/libcrypto.a ]] || vgc_die "no libcrypto.a in $root"
+	printf '%s\n' "$root"
+}
+
+# The arm64 kernel of the ABI and version scripts/kernel.sh 6.1 resolved.
+a_kernel() {
+	K_ABI=$("$VGC_SCRIPTS/kernel.sh" 6.1 kver)
+	K_ABI=${K_ABI%-amd64}
+	K_VER=$("$VGC_SCRIPTS/kernel.sh" 6.1 version)
+	K_KVER=$K_ABI-arm64
+	K_ROOT=$VGC_CACHE/debian-linux-arm64-$K_VER
+	a_refresh
+	a_has "linux-headers-$K_KVER" "$K_VER" ||
+		vgc_die "the arm64 lists have no linux-headers-$K_KVER $K_VER (amd64 has it)"
+}
+
+a_headers() {
+	local hdr amd root stamp
+	vgc_need_pkgs gcc-12 make libc6-dev binutils libelf1 libssl3
+	a_tools
+	a_kernel
+	hdr=$K_ROOT/usr/src/linux-headers-$K_KVER
+	# The amd64 tree has the arch-independent -common headers and the amd64
+	# build of linux-kbuild-6.1 (fixdep, modpost, ... must run here).
+	amd=$("$VGC_SCRIPTS/kernel.sh" 6.1 headers)
+	root=${amd%/usr/src/*}
+	stamp=$K_ROOT/.vgc-stamps/headers-fixed
+	if [[ ! -f $stamp || $(cat "$stamp") != "$K_ROOT" ]]; then
+		vgc_lock "k-arm64-$K_VER"
+		a_unpack "$K_ROOT" "linux-headers-$K_KVER=$K_VER"
+		sed -i -E "s|^include .*(/usr/src/linux-headers-[^/]+-common/Makefile)\$|include $root\\1|" \
+			"$hdr/Makefile"
+		grep -q "^include $root/usr/src/" "$hdr/Makefile" ||
+			vgc_die "unexpected $hdr/Makefile: $(cat "$hdr/Makefile")"
+		# the arm64 package's scripts and tools links name the arm64 kbuild
+		rm -f "$hdr/scripts" "$hdr/tools"
+		ln -s "$root/usr/lib/linux-kbuild-6.1/scripts" "$hdr/scripts"
+		ln -s "$root/usr/lib/linux-kbuild-6.1/tools" "$hdr/tools"
+		printf '%s\n' "$K_ROOT" >"$stamp"
+		vgc_unlock "k-arm64-$K_VER"
+	fi
+	printf '%s\n' "$hdr"
+}
+
+a_image() {
+	local mods
+	vgc_need_pkgs kmod
+	a_kernel
+	mods=$K_ROOT/lib/modules/$K_KVER
+	if [[ ! -f $K_ROOT/.vgc-stamps/depmod ]]; then
+		vgc_lock "k-arm64-$K_VER"
+		a_unpack "$K_ROOT" "linux-image-$K_KVER-unsigned=$K_VER"
+		rm -f "$mods/build" "$mods/source"
+		depmod -b "$K_ROOT" "$K_KVER"
+		touch "$K_ROOT/.vgc-stamps/depmod"
+		vgc_unlock "k-arm64-$K_VER"
+	fi
+	[[ -f $K_ROOT/boot/vmlinuz-$K_KVER ]] || vgc_die "no vmlinuz in $K_ROOT"
+}
+
+case $1 in
+tools) a_tools ;;
+sysroot) a_sysroot ;;
+headers) a_headers ;;
+image) a_image; printf '%s\n' "$K_ROOT/boot/vmlinuz-$K_KVER" ;;
+modules) a_image; printf '%s\n' "$K_ROOT/lib/modules/$K_KVER" ;;
+kver) a_kernel; printf '%s\n' "$K_KVER" ;;
+version) a_kernel; printf '%s\n' "$K_VER" ;;
+*) vgc_usage ;;
+esac
