@@ -7,7 +7,6 @@
  */
 #include "backends.h"
 #include "chacha20_x86.h"
-#include "chacha20poly1305_x86.h"
 #include "poly1305_x86.h"
 
 #ifdef __KERNEL__
@@ -185,8 +184,10 @@ const struct vgc_cp_backend vgc_cp_backend_avx2 = {
 };
 
 /*
- * 16-block zmm ChaCha20, 8-way radix 2^44 Poly1305 with IFMA, the two
- * interleaved in one pass over long stretches
+ * 16-block zmm ChaCha20, 8-way radix 2^44 Poly1305 with IFMA. Running the
+ * Poly1305 steps between the ChaCha20 rounds was tried and measured 0-7%
+ * slower than the two over each 4 KiB chunk in turn (Xeon model 0xcf):
+ * the multiply-adds and the rotates compete for one port.
  */
 const struct vgc_cp_backend vgc_cp_backend_avx512 = {
 	.name = "avx512",
@@ -194,8 +195,6 @@ const struct vgc_cp_backend vgc_cp_backend_avx512 = {
 	.chacha_xor = vgc_chacha20_xor_avx512,
 	.chacha_xor_ks = vgc_chacha20_xor_ks_avx512,
 	.poly_blocks = vgc_poly1305_blocks_avx512ifma,
-	.seal_blocks = vgc_cp_seal_blocks_avx512,
-	.open_blocks = vgc_cp_open_blocks_avx512,
 	.simd_begin = x86_simd_begin,
 	.simd_end = x86_simd_end,
 };

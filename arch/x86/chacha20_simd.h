@@ -571,16 +571,6 @@ static __always_inline void vgc_simd_reload(void)
 }
 
 /*
- * Work a file may interleave with the vertical rounds (see nway_impl):
- * it defines struct vgc_nway_hook and VGC_NWAY_HOOK before including
- * this header.
- */
-struct vgc_nway_hook;
-#ifndef VGC_NWAY_HOOK
-#define VGC_NWAY_HOOK(hook, k)	((void)(hook), (void)(k))
-#endif
-
-/*
  * Of @n blocks a call computes from block @done on, how many are XORed
  * into dst when the caller asked for @nblocks (block @nblocks, if among
  * them, is the keystream-only one).

@@ -183,15 +183,13 @@ static __always_inline void VOP(nway_out)(u8 *dst, const u8 *src,
 /*
  * Vertical: LANES blocks at once, the first @nb of them written
  * (1 <= nb <= LANES) and, with @ks, block @nb's keystream (nb < LANES).
- * Always costs a full LANES blocks of rounds.
- * With @hook (a constant NULL for plain calls, so the calls vanish),
- * VGC_NWAY_HOOK(hook, k) runs after double round k (0..9): the one-pass
- * AEAD code interleaves Poly1305 work with the rounds that way.
+ * Always costs a full LANES blocks of rounds. Not inlined: one copy
+ * serves the main loop and the tail, and on its own it gets a clean
+ * register allocation.
  */
-static __always_inline void VOP(nway_impl)(const u32 state[16], u32 done,
-					   u8 *dst, const u8 *src,
-					   unsigned int nb,
-					   struct vgc_nway_hook *hook, u8 *ks)
+static noinline __maybe_unused void VOP(nway)(const u32 state[16], u32 done,
+					      u8 *dst, const u8 *src,
+					      unsigned int nb, u8 *ks)
 {
 	/* lane i runs block done + i: word 12 is the only one that differs */
 	VEC x0 = VOP(set1)(state[0]), x1 = VOP(set1)(state[1]);
@@ -218,24 +216,14 @@ static __always_inline void VOP(nway_impl)(const u32 state[16], u32 done,
 	for (i = 0; i < 10; i += 5) {
 		VOP(vdouble_round)(cm, &x0, &x1, &x2, &x3, &x4, &x5, &x6, &x7,
 				   &x12, &x13, &x14, &x15);
-		if (hook)
-			VGC_NWAY_HOOK(hook, i);
 		VOP(vdouble_round)(cm, &x0, &x1, &x2, &x3, &x4, &x5, &x6, &x7,
 				   &x12, &x13, &x14, &x15);
-		if (hook)
-			VGC_NWAY_HOOK(hook, i + 1);
 		VOP(vdouble_round)(cm, &x0, &x1, &x2, &x3, &x4, &x5, &x6, &x7,
 				   &x12, &x13, &x14, &x15);
-		if (hook)
-			VGC_NWAY_HOOK(hook, i + 2);
 		VOP(vdouble_round)(cm, &x0, &x1, &x2, &x3, &x4, &x5, &x6, &x7,
 				   &x12, &x13, &x14, &x15);
-		if (hook)
-			VGC_NWAY_HOOK(hook, i + 3);
 		VOP(vdouble_round)(cm, &x0, &x1, &x2, &x3, &x4, &x5, &x6, &x7,
 				   &x12, &x13, &x14, &x15);
-		if (hook)
-			VGC_NWAY_HOOK(hook, i + 4);
 	}
 
 	/*
@@ -273,17 +261,6 @@ static __always_inline void VOP(nway_impl)(const u32 state[16], u32 done,
 		VOP(nway_out)(dst, src, nb, 32,
 			      x8, x9, x10, x11, x12, x13, x14, x15, ks);
 	}
-}
-
-/*
- * The plain vertical function. Not inlined: one copy serves the main
- * loop and the tail, and on its own it gets a clean register allocation.
- */
-static noinline __maybe_unused void VOP(nway)(const u32 state[16], u32 done,
-					      u8 *dst, const u8 *src,
-					      unsigned int nb, u8 *ks)
-{
-	VOP(nway_impl)(state, done, dst, src, nb, NULL, ks);
 }
 
 #undef VEC

@@ -14,8 +14,6 @@ struct backend_slot {
 
 #ifdef VGC_HAVE_X86
 #include "../../arch/x86/backends.h"
-#include "../../arch/x86/chacha20_x86.h"
-#include "../../arch/x86/poly1305_x86.h"
 
 static bool cpu_ssse3(void)
 {
@@ -44,24 +42,6 @@ static bool cpu_avx512_noifma(void)
 
 	return vgc_x86_avx512_noifma_usable(&why);
 }
-
-static void no_op(void)
-{
-}
-
-/*
- * Harness only: the avx512 back end's parts without its one-pass seal and
- * open, composed by the core instead; vgc_bench shows what the one pass
- * gains, vgc_test checks the composition.
- */
-static const struct vgc_cp_backend avx512_2pass = {
-	.name = "avx512-2pass",
-	.chacha_xor = vgc_chacha20_xor_avx512,
-	.chacha_xor_ks = vgc_chacha20_xor_ks_avx512,
-	.poly_blocks = vgc_poly1305_blocks_avx512ifma,
-	.simd_begin = no_op,
-	.simd_end = no_op,
-};
 #endif
 
 #ifdef VGC_HAVE_ARM64
@@ -82,7 +62,6 @@ static const struct backend_slot slots[] = {
 	{ &vgc_cp_backend_avx2, cpu_avx2 },
 	{ &vgc_cp_backend_avx512_noifma, cpu_avx512_noifma },
 	{ &vgc_cp_backend_avx512, cpu_avx512 },
-	{ &avx512_2pass, cpu_avx512 },
 #endif
 #ifdef VGC_HAVE_ARM64
 	{ &vgc_cp_backend_neon, cpu_neon },
