@@ -13,6 +13,9 @@
 #            (the same ABI and version scripts/kernel.sh 6.1 picks for
 #            amd64; its kbuild tools are the amd64 linux-kbuild-6.1's)
 #   image    print the arm64 vmlinuz path; the module tree is depmod'ed
+#   guest-base  print a cpio archive (built once) of an arm64 guest
+#            userland: busybox-static, kmod's module tools with their
+#            libraries, and scripts/common.sh's /init
 #   modules  print that module tree
 #   kver     print the kernel release (6.1.0-N-arm64)
 #   version  print the Debian package version
@@ -188,8 +191,67 @@ a_image() {
 	[[ -f $K_ROOT/boot/vmlinuz-$K_KVER ]] || vgc_die "no vmlinuz in $K_ROOT"
 }
 
+# The arm64 counterpart of vgc_guest_base: Debian's arm64 busybox-static,
+# and kmod (busybox insmod retries a failing init) with the shared
+# libraries it needs, under the paths its ELF interpreter expects.
+a_guest_base() {
+	local pkgs=(busybox-static kmod libc6 liblzma5 libssl3 libzstd1) p v specs=()
+	local key out stage dir a
+	vgc_need_pkgs cpio
+	a_refresh
+	for p in "${pkgs[@]}"; do
+		v=$(a_version "$p")
+		[[ -n $v ]] || vgc_die "no $p in the arm64 lists"
+		specs+=("$p=$v")
+	done
+	key=$({ printf '%s\n' "${specs[@]}"; declare -f vgc_guest_init a_guest_base; } |
+		sha256sum | cut -c1-16)
+	out=$VGC_CACHE/guest/arm64-base-$key.cpio
+	if [[ ! -f $out ]]; then
+		vgc_lock guest-arm64
+		if [[ ! -f $out ]]; then
+			stage=$VGC_CACHE/arm64-guest-stage-$key
+			a_unpack "$stage" "${specs[@]}"
+			dir=$(mktemp -d "$VGC_CACHE/.arm64-base.XXXXXX")
+			mkdir -p "$dir"/{bin,dev,proc,sys,tmp,run,lib/modules,vgc,ko,usr}
+			ln -s bin "$dir/sbin"
+			ln -s ../bin "$dir/usr/bin"
+			ln -s ../bin "$dir/usr/sbin"
+			install -m 0755 "$stage/bin/busybox" "$dir/bin/busybox"
+			# the applet list, from the host's busybox of the same source
+			for a in $(/bin/busybox --list); do
+				case $a in
+				busybox | insmod | rmmod | modprobe | lsmod | modinfo | depmod) ;;
+				*) ln -sf busybox "$dir/bin/$a" ;;
+				esac
+			done
+			install -m 0755 "$stage/bin/kmod" "$dir/bin/kmod"
+			for a in insmod rmmod modprobe lsmod modinfo depmod; do
+				ln -sf kmod "$dir/bin/$a"
+			done
+			# the loader and libraries (only the .so files: no gconv, no docs)
+			mkdir -p "$dir/lib/aarch64-linux-gnu" "$dir/usr/lib/aarch64-linux-gnu"
+			cp -a "$stage"/lib/ld-linux-aarch64.so.1 "$dir/lib/"
+			for a in lib usr/lib; do
+				[[ -d $stage/$a/aarch64-linux-gnu ]] || continue
+				find "$stage/$a/aarch64-linux-gnu" -maxdepth 1 -name '*.so*' \
+					-exec cp -a {} "$dir/$a/aarch64-linux-gnu/" \;
+			done
+			vgc_guest_init >"$dir/init"
+			chmod 0755 "$dir/init"
+			mkdir -p "$VGC_CACHE/guest"
+			vgc_cpio "$dir" "$out.tmp"
+			mv "$out.tmp" "$out"
+			rm -rf "$dir" "$stage"
+		fi
+		vgc_unlock guest-arm64
+	fi
+	printf '%s\n' "$out"
+}
+
 case $1 in
 tools) a_tools ;;
+guest-base) a_guest_base ;;
 sysroot) a_sysroot ;;
 headers) a_headers ;;
 image) a_image; printf '%s\n' "$K_ROOT/boot/vmlinuz-$K_KVER" ;;

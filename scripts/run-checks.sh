@@ -63,6 +63,8 @@ stage kunit-uml scripts/check-uml.sh
 # tcrypt, AF_ALG; consumers: AF_ALG differential, kTLS, IPsec, unloading
 stage qemu-6.1 scripts/check-qemu.sh 6.1
 stage qemu-6.12 scripts/check-qemu.sh 6.12
+# 5. arm64: Debian's stock arm64 6.1 under qemu-system-aarch64 (NEON drivers)
+stage qemu-arm64 scripts/check-qemu-arm64.sh
 
 echo
 echo "==== summary (logs in build/check/)"
