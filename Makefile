@@ -30,10 +30,12 @@ harness:
 	$(MAKE) -C tests/harness deps
 	$(MAKE) -C tests/harness O=$(HARNESS)
 
-# expected outputs for the KUnit suite, computed with OpenSSL (not committed)
+# expected outputs for the KUnit suites, computed with OpenSSL, and the ML-KEM
+# ACVP cases read from ../shared/vectors (not committed)
 kunit-vectors: harness
 	mkdir -p kunit/generated
 	$(HARNESS)/gen_kunit_vectors kunit/generated/edge_vectors.h
+	scripts/gen-mlkem-kunit-vectors.py ../shared/vectors kunit/generated/mlkem_acvp.h
 
 run:
 	scripts/run-module.sh
@@ -42,10 +44,12 @@ check:
 	scripts/run-checks.sh
 
 # user space against OpenSSL, then tcrypt in User-Mode Linux against the
-# kernel's own template
+# kernel's own template, then arm64 instruction counts (NEON against
+# generic, under qemu-aarch64)
 bench: harness
 	$(HARNESS)/vgc_bench
 	scripts/bench-uml.sh
+	scripts/bench-arm64.sh
 
 checkpatch:
 	scripts/checkpatch.sh
