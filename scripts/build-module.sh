@@ -18,16 +18,24 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 
 mkdir -p "$out"
 # copy only what kbuild reads; keep timestamps so rebuilds stay incremental
-for d in Kbuild lib crypto arch kunit; do
+for d in Kbuild lib crypto arch kunit include; do
 	cp -a --update "$root/$d" "$out/"
 done
 # drop sources that no longer exist in the tree
-(cd "$out" && find lib crypto arch kunit -name '*.[chS]' | while read -r f; do
+(cd "$out" && find lib crypto arch kunit include -name '*.[chS]' | while read -r f; do
 	[ -e "$root/$f" ] || rm -f "$f"
 done)
 
+# Headers inside a tree of scripts/trixie.sh (Debian 7.x: trixie's gcc-14
+# and glibc) are built in that tree, with OUTDIR bound at its own path.
+make_cmd=(make -C "$kdir")
+if [[ $kdir == */usr/src/* && -f ${kdir%%/usr/src/*}/.vgc-chroot ]]; then
+	make_cmd=("$root/scripts/trixie.sh" exec --bind "$out" --
+		  make -C "/usr/src/${kdir#*/usr/src/}")
+fi
+
 log="$out/build.log"
-if ! make -C "$kdir" M="$out" "$@" modules >"$log" 2>&1; then
+if ! "${make_cmd[@]}" M="$out" "$@" modules >"$log" 2>&1; then
 	cat "$log"
 	echo "build-module: make failed against $kdir" >&2
 	exit 1

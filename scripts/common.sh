@@ -397,3 +397,29 @@ vgc_guest_add_files() {
 		fi
 	done
 }
+
+# vgc_vmlinux BZIMAGE OUT: print OUT, the ELF kernel inside BZIMAGE,
+# extracted once. The payload is an xz (6.1, 7.3) or zstd (6.12) stream:
+# find its magic, inflate it, and keep the result if it is an ELF file.
+vgc_vmlinux() {
+	local z=$1 out=$2 off fmt
+	if [[ ! -f $out ]]; then
+		vgc_need_pkgs xz-utils zstd
+		while read -r fmt off; do
+			case $fmt in
+			xz) tail -c +"$((off + 1))" "$z" | xz -dc --single-stream ;;
+			zstd) tail -c +"$((off + 1))" "$z" | zstd -dcq ;;
+			esac >"$out.$$" 2>/dev/null || true
+			if [[ $(head -c 4 "$out.$$" | od -An -c | tr -d ' ') == 177ELF ]]; then
+				mv "$out.$$" "$out"
+				break
+			fi
+		done < <(
+			LC_ALL=C grep -obUaP '\xfd7zXZ\x00' "$z" | cut -d: -f1 | sed 's/^/xz /' || true
+			LC_ALL=C grep -obUaP '\x28\xb5\x2f\xfd' "$z" | cut -d: -f1 | sed 's/^/zstd /' || true
+		)
+		rm -f "$out.$$"
+		[[ -f $out ]] || vgc_die "no xz or zstd compressed ELF kernel found in $z"
+	fi
+	printf '%s\n' "$out"
+}

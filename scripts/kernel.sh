@@ -5,7 +5,8 @@
 # usage: scripts/kernel.sh RELEASE headers|image|modules|vmlinux|kver|version|source
 #   RELEASE  6.1 (bookworm) or 6.12 (bookworm-backports, and the 6.12
 #            updates in bookworm-security); scripts/kernel-6.1.sh and
-#            kernel-6.12.sh are shorthands
+#            kernel-6.12.sh are shorthands; 7.3 (trixie-backports) goes to
+#            scripts/kernel-7.3.sh
 #   headers  print KDIR for `make -C KDIR M=DIR` (Debian amd64 headers)
 #   image    print the vmlinuz path; the module tree is depmod'ed for guests
 #   modules  print that module tree (lib/modules/KVER of the image)
@@ -33,6 +34,10 @@ usage() { vgc_usage; }
 [[ $# -eq 2 ]] || usage
 REL=$1
 case $REL in
+7.3)
+	# trixie-backports: built and unpacked through a trixie tree
+	exec "$(dirname "$0")/kernel-7.3.sh" "$2"
+	;;
 6.1)
 	# bookworm's own kernel: ABI 6.1.0-N, one linux-kbuild-6.1 package
 	K_SUITES=()
@@ -166,29 +171,9 @@ k_image() {
 	[[ -f $K_ROOT/boot/vmlinuz-$K_KVER ]] || vgc_die "no vmlinuz in $K_ROOT"
 }
 
-# The bzImage's payload is an xz (6.1) or zstd (6.12) stream: find its
-# magic, inflate it, and keep the result if it is an ELF file.
+# The uncompressed ELF kernel, extracted once (scripts/common.sh).
 k_vmlinux() {
-	local z=$K_ROOT/boot/vmlinuz-$K_KVER out=$K_ROOT/boot/vmlinux-$K_KVER off fmt
-	if [[ ! -f $out ]]; then
-		vgc_need_pkgs xz-utils zstd
-		while read -r fmt off; do
-			case $fmt in
-			xz) tail -c +"$((off + 1))" "$z" | xz -dc --single-stream ;;
-			zstd) tail -c +"$((off + 1))" "$z" | zstd -dcq ;;
-			esac >"$out.$$" 2>/dev/null || true
-			if [[ $(head -c 4 "$out.$$" | od -An -c | tr -d ' ') == 177ELF ]]; then
-				mv "$out.$$" "$out"
-				break
-			fi
-		done < <(
-			LC_ALL=C grep -obUaP '\xfd7zXZ\x00' "$z" | cut -d: -f1 | sed 's/^/xz /' || true
-			LC_ALL=C grep -obUaP '\x28\xb5\x2f\xfd' "$z" | cut -d: -f1 | sed 's/^/zstd /' || true
-		)
-		rm -f "$out.$$"
-		[[ -f $out ]] || vgc_die "no xz or zstd compressed ELF kernel found in $z"
-	fi
-	printf '%s\n' "$out"
+	vgc_vmlinux "$K_ROOT/boot/vmlinuz-$K_KVER" "$K_ROOT/boot/vmlinux-$K_KVER"
 }
 
 # Extract linux-source-$REL.tar.xz straight from the .deb (no 140 MB copy).
