@@ -312,6 +312,10 @@ static int __init vgc_init(void)
 	const struct vgc_cp_backend *list[VGC_MAX_BACKENDS];
 	int n, i, err;
 
+	err = vgc_mlkem_register();
+	if (err)
+		return err;
+
 	n = vgc_arch_backends(list, VGC_MAX_BACKENDS - 1);
 	list[n++] = &vgc_cp_backend_generic;
 
@@ -338,6 +342,7 @@ static int __init vgc_init(void)
 	if (!vgc_nr_registered) {
 		pr_err("vgcrypto: backends=%s names no back end this CPU can run\n",
 		       backends);
+		vgc_mlkem_unregister();
 		return -ENODEV;
 	}
 	return 0;
@@ -346,19 +351,21 @@ fail:
 	pr_err("vgcrypto: registering the %s back end failed: %d\n",
 	       list[i]->name, err);
 	vgc_unregister_all();
+	vgc_mlkem_unregister();
 	return err;
 }
 
 static void __exit vgc_exit(void)
 {
 	vgc_unregister_all();
+	vgc_mlkem_unregister();
 }
 
 module_init(vgc_init);
 module_exit(vgc_exit);
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("One-pass ChaCha20-Poly1305 AEAD (RFC 8439) for the crypto API");
+MODULE_DESCRIPTION("One-pass ChaCha20-Poly1305 AEAD (RFC 8439) and ML-KEM (FIPS 203) for the crypto API");
 MODULE_ALIAS_CRYPTO("rfc7539(chacha20,poly1305)");
 MODULE_ALIAS_CRYPTO("rfc7539esp(chacha20,poly1305)");
 MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-generic");

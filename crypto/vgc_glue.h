@@ -15,4 +15,12 @@
  * first, and logs one line for each it leaves out and why.
  */
 
+/*
+ * crypto/mlkem_glue.c: ML-KEM's kpp and akcipher drivers. Registration
+ * runs a known-answer check first and fails (the module does not load)
+ * if it does not pass.
+ */
+int vgc_mlkem_register(void);
+void vgc_mlkem_unregister(void);
+
 #endif /* VGC_GLUE_H */

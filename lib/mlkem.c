@@ -13,10 +13,13 @@
 
 #ifdef __KERNEL__
 #include <linux/build_bug.h>
+#include <linux/export.h>
 #include <linux/random.h>
 #else
 #include <assert.h>
 #include <sys/random.h>
+/* the module exports the API (crypto/mlkem_lib.c has the rest) */
+#define EXPORT_SYMBOL_GPL(sym) static_assert(1, #sym)
 #endif
 
 /*
@@ -90,6 +93,7 @@ size_t vgc_mlkem_ek_size(enum vgc_mlkem_set set)
 
 	return p ? p->ek_size : 0;
 }
+EXPORT_SYMBOL_GPL(vgc_mlkem_ek_size);
 
 size_t vgc_mlkem_dk_size(enum vgc_mlkem_set set)
 {
@@ -97,6 +101,7 @@ size_t vgc_mlkem_dk_size(enum vgc_mlkem_set set)
 
 	return p ? p->dk_size : 0;
 }
+EXPORT_SYMBOL_GPL(vgc_mlkem_dk_size);
 
 size_t vgc_mlkem_ct_size(enum vgc_mlkem_set set)
 {
@@ -104,6 +109,7 @@ size_t vgc_mlkem_ct_size(enum vgc_mlkem_set set)
 
 	return p ? p->ct_size : 0;
 }
+EXPORT_SYMBOL_GPL(vgc_mlkem_ct_size);
 
 static int mlkem_random(void *buf, size_t len)
 {
@@ -317,6 +323,7 @@ int vgc_mlkem_keypair_derand(enum vgc_mlkem_set set, u8 *ek, size_t ek_len,
 	ws_wipe(w);
 	return 0;
 }
+EXPORT_SYMBOL_GPL(vgc_mlkem_keypair_derand);
 
 int vgc_mlkem_keypair(enum vgc_mlkem_set set, u8 *ek, size_t ek_len,
 		      u8 *dk, size_t dk_len, struct vgc_mlkem_work *work)
@@ -335,6 +342,7 @@ int vgc_mlkem_keypair(enum vgc_mlkem_set set, u8 *ek, size_t ek_len,
 	ws_wipe(w);
 	return ret;
 }
+EXPORT_SYMBOL_GPL(vgc_mlkem_keypair);
 
 int vgc_mlkem_encaps_derand(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 			    u8 ss[VGC_MLKEM_SS_SIZE], const u8 *ek,
@@ -360,6 +368,7 @@ int vgc_mlkem_encaps_derand(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 	ws_wipe(w);
 	return 0;
 }
+EXPORT_SYMBOL_GPL(vgc_mlkem_encaps_derand);
 
 int vgc_mlkem_encaps(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 		     u8 ss[VGC_MLKEM_SS_SIZE], const u8 *ek, size_t ek_len,
@@ -378,6 +387,7 @@ int vgc_mlkem_encaps(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 	ws_wipe(w);
 	return ret;
 }
+EXPORT_SYMBOL_GPL(vgc_mlkem_encaps);
 
 /*
  * Nonzero bytes anywhere give 0xff, else 0x00: every byte is read and
@@ -438,6 +448,7 @@ int vgc_mlkem_decaps(enum vgc_mlkem_set set, u8 ss[VGC_MLKEM_SS_SIZE],
 	ws_wipe(w);
 	return 0;
 }
+EXPORT_SYMBOL_GPL(vgc_mlkem_decaps);
 
 int vgc_mlkem_check_ek(enum vgc_mlkem_set set, const u8 *ek, size_t ek_len,
 		       struct vgc_mlkem_work *work)
@@ -452,6 +463,7 @@ int vgc_mlkem_check_ek(enum vgc_mlkem_set set, const u8 *ek, size_t ek_len,
 	ws_wipe(w);
 	return ok ? 0 : -EINVAL;
 }
+EXPORT_SYMBOL_GPL(vgc_mlkem_check_ek);
 
 int vgc_mlkem_check_dk(enum vgc_mlkem_set set, const u8 *dk, size_t dk_len,
 		       struct vgc_mlkem_work *work)
@@ -466,3 +478,4 @@ int vgc_mlkem_check_dk(enum vgc_mlkem_set set, const u8 *dk, size_t dk_len,
 	ws_wipe(w);
 	return ok ? 0 : -EINVAL;
 }
+EXPORT_SYMBOL_GPL(vgc_mlkem_check_dk);
