@@ -38,6 +38,7 @@ scripts/qemu-run.sh --release "$rel" --ko "$root/build/k$rel/vgcrypto.ko" \
 	--add tests/qemu/af_alg_vectors.c --add tests/consumers/af_alg_diff.c \
 	--add tests/consumers/ktls_test.c --add tests/consumers/tcp_xfer.c \
 	--add tests/consumers/ipsec.sh --add "$tmp/iproute2-ip" \
+	--add tests/qemu/mlkem.sh --add "$root/build/k$rel/vgcrypto_mlkem_check.ko" \
 	--mod tls --mod veth --mod xfrm_user --mod esp4 \
 	--env VGC_RELEASE="$rel" \
 	--env VGC_AFALG_CASES="${VGCRYPTO_AFALG_CASES:-10000}" \

@@ -5,11 +5,11 @@
 # Debian kernel, in one boot: selftest.sh (load, self-tests, tcrypt alg=,
 # RFC vectors through AF_ALG, rmmod), then consumers.sh (AF_ALG
 # differential, kTLS, IPsec, rmmod while in use, load/unload cycles,
-# tcrypt speed table). Ends with "qemu-$VGC_RELEASE: N passed, N failed",
+# tcrypt speed table), then mlkem.sh (ML-KEM drivers). Ends with "qemu-$VGC_RELEASE: N passed, N failed",
 # the sum of the two.
 pass=0
 fail=0
-for t in selftest.sh consumers.sh; do
+for t in selftest.sh consumers.sh mlkem.sh; do
 	echo "# ---- $t"
 	sh "/bin/$t" 2>&1 | tee /tmp/all.out
 	line=$(grep -oE '[0-9]+ passed, [0-9]+ failed' /tmp/all.out | tail -n 1)

@@ -49,6 +49,8 @@ crypto_table() {
 	END { emit() }' /proc/crypto
 }
 our_drivers() { crypto_table | awk -F'|' -v m="$MATCH" 'index($1, m) { print $1 }' | sort -u; }
+# the AEAD drivers among them (the ML-KEM ones are kpp/akcipher: tests/qemu/mlkem.sh)
+aead_drivers() { our_drivers | grep chacha20; }
 
 # Which driver a lookup of NAME gets: the highest priority one of those
 # that passed their self-tests (failed ones are never handed out).
@@ -132,7 +134,7 @@ done
 
 # 4. RFC 8439 vectors through AF_ALG.
 if command -v af_alg_vectors >/dev/null; then
-	for d in $drivers $NAMES; do af_alg "" "$d"; done
+	for d in $(echo "$drivers" | grep chacha20) $NAMES; do af_alg "" "$d"; done
 	# Control: the same program against the kernel's own implementation.
 	for n in $REFERENCE; do af_alg "control: " "$n"; done
 else
@@ -161,11 +163,11 @@ for ko in $VGC_KOS; do
 	else
 		notok "insmod backends=nosuch: $out"
 	fi
-	if insmod "$ko" backends=generic && [ "$(our_drivers | tr '\n' ' ')" = \
+	if insmod "$ko" backends=generic && [ "$(aead_drivers | tr '\n' ' ')" = \
 		"rfc7539-chacha20-poly1305-vgcrypto-generic rfc7539esp-chacha20-poly1305-vgcrypto-generic " ]; then
 		ok "insmod backends=generic registers the generic pair only"
 	else
-		notok "insmod backends=generic: $(our_drivers | tr '\n' ' ')"
+		notok "insmod backends=generic: $(aead_drivers | tr '\n' ' ')"
 	fi
 	rmmod vgcrypto || notok "rmmod after backends=generic"
 done

@@ -1,0 +1,59 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# tests/qemu/mlkem.sh - guest half of the ML-KEM checks on a stock kernel
+# (no KUnit there): vgcrypto.ko loads (its load-time known-answer check
+# passed), the six ML-KEM drivers are registered as kpp and akcipher with
+# their self-test "passed" (testmgr has no vectors for them: "No test"),
+# and vgcrypto_mlkem_check.ko (shipped as /bin/vgcrypto_mlkem_check.ko)
+# loads, which it does only if its round trips through the drivers by
+# driver name pass. Ends with "mlkem-$VGC_RELEASE: N passed, N failed".
+pass=0
+fail=0
+ok() { echo "ok - $*"; pass=$((pass + 1)); }
+notok() { echo "not ok - $*"; fail=$((fail + 1)); }
+
+ko=""
+for k in $VGC_KOS; do case $k in */vgcrypto.ko) ko=$k ;; esac; done
+check=/bin/vgcrypto_mlkem_check.ko
+! grep -q '^vgcrypto ' /proc/modules || rmmod vgcrypto
+before=$(dmesg | wc -l)
+if out=$(insmod "$ko" 2>&1); then ok "insmod ${ko##*/}"; else notok "insmod ${ko##*/}: $out"; fi
+if dmesg | tail -n +"$((before + 1))" | grep -q 'ML-KEM-512/768/1024 .*known-answer check passed'; then
+	ok "load-time known-answer check passed"
+else
+	notok "no known-answer line in dmesg"
+fi
+
+# /proc/crypto: driver, type, selftest, module of each ML-KEM driver
+for bits in 512 768 1024; do
+	for d in "mlkem$bits-vgcrypto-generic kpp" "mlkem$bits-vgcrypto-generic-akcipher akcipher"; do
+		drv=${d% *}
+		want=${d#* }
+		# one paragraph per driver; "name" comes before "driver"
+		got=$(awk -v d="$drv" 'BEGIN { RS = ""; FS = "\n" }
+			{ delete f
+			  for (i = 1; i <= NF; i++) { split($i, kv, / *: /); f[kv[1]] = kv[2] }
+			  if (f["driver"] == d) print f["name"] "|" f["type"] "|" f["selftest"] "|" f["module"] }' /proc/crypto)
+		if [ "$got" = "mlkem$bits|$want|passed|vgcrypto" ]; then
+			ok "$drv registered ($want, selftest passed)"
+		else
+			notok "$drv: name|type|selftest|module = '$got'"
+		fi
+	done
+done
+
+before=$(dmesg | wc -l)
+if out=$(insmod "$check" 2>&1); then
+	ok "insmod ${check##*/}: round trips passed"
+else
+	notok "insmod ${check##*/}: $out"
+fi
+dmesg | tail -n +"$((before + 1))" | grep 'vgcrypto_mlkem_check:' | sed 's/^\[[^]]*\] //'
+n=$(dmesg | tail -n +"$((before + 1))" | grep -c 'vgcrypto_mlkem_check: ok - ')
+if [ "$n" -eq 15 ]; then ok "15 round-trip checks reported ok"; else notok "$n of 15 round-trip checks ok"; fi
+rmmod vgcrypto_mlkem_check 2>/dev/null
+if out=$(rmmod vgcrypto 2>&1); then ok "rmmod vgcrypto"; else notok "rmmod vgcrypto: $out"; fi
+
+echo "mlkem-${VGC_RELEASE:-6.1}: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
