@@ -84,6 +84,7 @@ const struct vgc_cp_backend vgc_cp_backend_neon = {
 	.name = "neon",
 	.priority = 320,
 	.chacha_xor = vgc_chacha20_xor_neon,
+	.chacha_xor_ks = vgc_chacha20_xor_ks_neon,
 	.poly_blocks = vgc_poly1305_blocks_arm64,
 	.simd_begin = arm64_neon_begin,
 	.simd_end = arm64_neon_end,

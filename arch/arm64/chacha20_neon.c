@@ -138,38 +138,53 @@ static __always_inline void xor_store(u8 *dst, const u8 *src, uint32x4_t ks)
 }
 
 /*
+ * Block @j's 16 bytes: XORed into dst + 64 j when j < @nb; when j == @nb
+ * and @ks is given, the keystream itself goes to ks (chacha_xor_ks).
+ * Which happens depends only on the lengths.
+ */
+static __always_inline void put_block(u8 *dst, const u8 *src, u8 *ks,
+				      unsigned int j, unsigned int nb,
+				      uint32x4_t v)
+{
+	if (j < nb)
+		xor_store(dst + 64 * j, src + 64 * j, v);
+	else if (ks && j == nb)
+		vst1q_u8(ks, vreinterpretq_u8_u32(v));
+}
+
+/*
  * Words 4k..4k+3 of the four blocks after the rounds (w0..w3) plus their
  * inputs (i0..i3): transposed, blk[j] is block j's bytes 16k..16k+15,
- * XORed in for the first @nb blocks. dst and src point at byte 16k.
+ * XORed in for the first @nb blocks, block @nb's to @ks if given. dst,
+ * src and ks point at byte 16k.
  */
 static __always_inline void vout(uint32x4_t w0, uint32x4_t w1, uint32x4_t w2,
 				 uint32x4_t w3, uint32x4_t i0, uint32x4_t i1,
 				 uint32x4_t i2, uint32x4_t i3, u8 *dst,
-				 const u8 *src, unsigned int nb)
+				 const u8 *src, u8 *ks, unsigned int nb)
 {
 	uint32x4_t blk[4];
 
 	transpose4(vaddq_u32(w0, i0), vaddq_u32(w1, i1), vaddq_u32(w2, i2),
 		   vaddq_u32(w3, i3), blk);
-	xor_store(dst, src, blk[0]);
-	if (nb > 1)
-		xor_store(dst + 64, src + 64, blk[1]);
-	if (nb > 2)
-		xor_store(dst + 128, src + 128, blk[2]);
-	if (nb > 3)
-		xor_store(dst + 192, src + 192, blk[3]);
+	put_block(dst, src, ks, 0, nb, blk[0]);
+	put_block(dst, src, ks, 1, nb, blk[1]);
+	put_block(dst, src, ks, 2, nb, blk[2]);
+	put_block(dst, src, ks, 3, nb, blk[3]);
 }
 
 /* the input word @i of every lane */
 #define VIN(state, i)	vdupq_n_u32((state)[i])
 
 /*
- * Four blocks from counter state[12] + done; the first @nb (1..4) are
- * XORed into dst. A tail of three computes a fourth block it throws away:
- * which blocks are written depends only on the length.
+ * Four blocks from counter state[12] + done; the first @nb (0..4) are
+ * XORed into dst, and the next one's keystream goes to @ks if given. A
+ * tail computes blocks it throws away: which blocks are written depends
+ * only on the lengths.
  */
-static void chacha_4block(const u32 state[16], u8 *dst, const u8 *src,
-			  u32 done, unsigned int nb)
+static __always_inline void chacha_4block(const u32 state[16], u8 *dst,
+					  const u8 *src, u32 done,
+					  unsigned int nb, u8 *ks)
 {
 	const uint8x16_t idx = vld1q_u8(vgc_neon_rot8_idx);
 	const uint32x4_t in12 = vaddq_u32(vdupq_n_u32(state[12] + done),
@@ -205,13 +220,16 @@ static void chacha_4block(const u32 state[16], u8 *dst, const u8 *src,
 
 	/* feed-forward, transpose and XOR, one row of four words at a time */
 	vout(x[0], x[1], x[2], x[3], VIN(state, 0), VIN(state, 1),
-	     VIN(state, 2), VIN(state, 3), dst, src, nb);
+	     VIN(state, 2), VIN(state, 3), dst, src, ks, nb);
 	vout(x[4], x[5], x[6], x[7], VIN(state, 4), VIN(state, 5),
-	     VIN(state, 6), VIN(state, 7), dst + 16, src + 16, nb);
+	     VIN(state, 6), VIN(state, 7), dst + 16, src + 16,
+	     ks ? ks + 16 : NULL, nb);
 	vout(x[8], x[9], x[10], x[11], VIN(state, 8), VIN(state, 9),
-	     VIN(state, 10), VIN(state, 11), dst + 32, src + 32, nb);
+	     VIN(state, 10), VIN(state, 11), dst + 32, src + 32,
+	     ks ? ks + 32 : NULL, nb);
 	vout(x[12], x[13], x[14], x[15], in12, VIN(state, 13),
-	     VIN(state, 14), VIN(state, 15), dst + 48, src + 48, nb);
+	     VIN(state, 14), VIN(state, 15), dst + 48, src + 48,
+	     ks ? ks + 48 : NULL, nb);
 }
 
 /*
@@ -252,10 +270,11 @@ static __always_inline uint32x4_t rotw3(uint32x4_t v)
 
 /*
  * Two blocks (counters state[12] + done and + done + 1), horizontal and
- * interleaved; only the first @nb (1 or 2) are written.
+ * interleaved; the first @nb (0..2) are XORed into dst, and the next
+ * one's keystream goes to @ks if given.
  */
 static void chacha_2block(const u32 state[16], u8 *dst, const u8 *src,
-			  u32 done, unsigned int nb)
+			  u32 done, unsigned int nb, u8 *ks)
 {
 	const uint8x16_t idx = vld1q_u8(vgc_neon_rot8_idx);
 	const uint32x4_t r0 = vld1q_u32(state), r1 = vld1q_u32(state + 4);
@@ -287,31 +306,53 @@ static void chacha_2block(const u32 state[16], u8 *dst, const u8 *src,
 		h = rotw1(h);
 	}
 
-	xor_store(dst, src, vaddq_u32(a, r0));
-	xor_store(dst + 16, src + 16, vaddq_u32(b, r1));
-	xor_store(dst + 32, src + 32, vaddq_u32(c, r2));
-	xor_store(dst + 48, src + 48, vaddq_u32(d, r3));
-	if (nb < 2)
-		return;
-	xor_store(dst + 64, src + 64, vaddq_u32(e, r0));
-	xor_store(dst + 80, src + 80, vaddq_u32(f, r1));
-	xor_store(dst + 96, src + 96, vaddq_u32(g, r2));
-	xor_store(dst + 112, src + 112, vaddq_u32(h, r3b));
+	put_block(dst, src, ks, 0, nb, vaddq_u32(a, r0));
+	put_block(dst + 16, src + 16, ks ? ks + 16 : NULL, 0, nb,
+		  vaddq_u32(b, r1));
+	put_block(dst + 32, src + 32, ks ? ks + 32 : NULL, 0, nb,
+		  vaddq_u32(c, r2));
+	put_block(dst + 48, src + 48, ks ? ks + 48 : NULL, 0, nb,
+		  vaddq_u32(d, r3));
+	put_block(dst, src, ks, 1, nb, vaddq_u32(e, r0));
+	put_block(dst + 16, src + 16, ks ? ks + 16 : NULL, 1, nb,
+		  vaddq_u32(f, r1));
+	put_block(dst + 32, src + 32, ks ? ks + 32 : NULL, 1, nb,
+		  vaddq_u32(g, r2));
+	put_block(dst + 48, src + 48, ks ? ks + 48 : NULL, 1, nb,
+		  vaddq_u32(h, r3b));
+}
+
+/*
+ * Whole groups of four vertically; a tail of @nb blocks plus, with @ks,
+ * one more: up to two horizontally, three or four vertically.
+ */
+static void chacha_xor(u32 state[16], u8 *dst, const u8 *src,
+		       unsigned int nblocks, u8 *ks)
+{
+	u32 done = 0;
+	unsigned int tail;
+
+	for (; nblocks >= 4; nblocks -= 4, done += 4) {
+		chacha_4block(state, dst, src, done, 4, NULL);
+		dst += 4 * VGC_CHACHA_BLOCK_SIZE;
+		src += 4 * VGC_CHACHA_BLOCK_SIZE;
+	}
+	tail = nblocks + (ks ? 1 : 0);
+	if (tail > 2)
+		chacha_4block(state, dst, src, done, nblocks, ks);
+	else if (tail)
+		chacha_2block(state, dst, src, done, nblocks, ks);
+	state[12] += done + tail;
 }
 
 void vgc_chacha20_xor_neon(u32 state[16], u8 *dst, const u8 *src,
 			   unsigned int nblocks)
 {
-	u32 done = 0;
+	chacha_xor(state, dst, src, nblocks, NULL);
+}
 
-	for (; nblocks >= 4; nblocks -= 4, done += 4) {
-		chacha_4block(state, dst, src, done, 4);
-		dst += 4 * VGC_CHACHA_BLOCK_SIZE;
-		src += 4 * VGC_CHACHA_BLOCK_SIZE;
-	}
-	if (nblocks > 2)
-		chacha_4block(state, dst, src, done, nblocks);
-	else if (nblocks)
-		chacha_2block(state, dst, src, done, nblocks);
-	state[12] += done + nblocks;
+void vgc_chacha20_xor_ks_neon(u32 state[16], u8 *dst, const u8 *src,
+			      unsigned int nblocks, u8 ks[64])
+{
+	chacha_xor(state, dst, src, nblocks, ks);
 }

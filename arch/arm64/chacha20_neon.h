@@ -16,6 +16,9 @@
 
 void vgc_chacha20_xor_neon(u32 state[16], u8 *dst, const u8 *src,
 			   unsigned int nblocks);
+/* the same, then block @nblocks's keystream into @ks (state[12] + 1 more) */
+void vgc_chacha20_xor_ks_neon(u32 state[16], u8 *dst, const u8 *src,
+			      unsigned int nblocks, u8 ks[64]);
 void vgc_poly1305_blocks_arm64(struct vgc_poly1305 *p, const u8 *src,
 			       unsigned int nblocks);
 
