@@ -15,11 +15,13 @@
 #include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/err.h>
+#include <linux/hrtimer.h>
 #include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/version.h>
 
 #include <vgcrypto/mlkem.h>
 #include "../lib/sha3.h"
@@ -926,6 +928,92 @@ static void test_concurrent(struct kunit *test)
 	}
 }
 
+/*
+ * Requests from softirq context (an hrtimer) on the same tfm, landing in
+ * the middle of requests in process context: on User-Mode Linux (one CPU,
+ * no preemption) this is what makes requests overlap. A work area shared
+ * between requests instead of each in its own request context gives wrong
+ * secrets here.
+ */
+struct irq_side {
+	struct hrtimer timer;
+	struct kpp_request *req;
+	struct scatterlist s, d;
+	u8 *ct;			/* ct, then the output */
+	const u8 *want;
+	unsigned int ctl;
+	unsigned int runs;
+	unsigned int errors;
+	bool stop;
+};
+
+#define IRQ_PERIOD_NS	60000
+
+static enum hrtimer_restart irq_side_fn(struct hrtimer *h)
+{
+	struct irq_side *c = container_of(h, struct irq_side, timer);
+	u8 *out = c->ct + VGC_MLKEM_MAX_CT_SIZE;
+
+	memset(out, 0, SS);
+	kpp_request_set_output(c->req, &c->d, SS);
+	if (crypto_kpp_compute_shared_secret(c->req) || memcmp(out, c->want, SS))
+		c->errors++;
+	c->runs++;
+	if (READ_ONCE(c->stop))
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(h, ns_to_ktime(IRQ_PERIOD_NS));
+	return HRTIMER_RESTART;
+}
+
+static void test_softirq_overlap(struct kunit *test)
+{
+	struct mk *t = mk_new(test);
+	struct irq_side *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	unsigned int i, wrong = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->ct = kunit_kzalloc(test, VGC_MLKEM_MAX_CT_SIZE + SS, GFP_KERNEL);
+	c->req = kpp_request_alloc(t->kpp, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c->ct);
+	KUNIT_ASSERT_NOT_NULL(test, c->req);
+	for (i = 0; i < VGC_MLKEM_SEED_SIZE; i++)
+		t->seed[i] = 0x3c ^ i;
+	KUNIT_ASSERT_EQ(test, t->si->keypair(t->ek, t->dk, t->seed), 0);
+	KUNIT_ASSERT_EQ(test, t->si->encaps(t->ct, t->ss, t->ek, NULL), 0);
+	KUNIT_ASSERT_EQ(test, t->si->encaps(t->ct2, t->ss2, t->ek, NULL), 0);
+	KUNIT_ASSERT_EQ(test, kpp_key_set(t, t->dk, t->dkl), 0);
+
+	/* the softirq side decapsulates ct2, this thread ct */
+	memcpy(c->ct, t->ct2, t->ctl);
+	c->want = t->ss2;
+	c->ctl = t->ctl;
+	sg_init_one(&c->s, c->ct, t->ctl);
+	sg_init_one(&c->d, c->ct + VGC_MLKEM_MAX_CT_SIZE, SS);
+	kpp_request_set_input(c->req, &c->s, t->ctl);
+#if KERNEL_VERSION(6, 13, 0) <= LINUX_VERSION_CODE
+	hrtimer_setup(&c->timer, irq_side_fn, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_REL_SOFT);
+#else
+	hrtimer_init(&c->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
+	c->timer.function = irq_side_fn;
+#endif
+	hrtimer_start(&c->timer, ns_to_ktime(IRQ_PERIOD_NS),
+		      HRTIMER_MODE_REL_SOFT);
+	for (i = 0; i < 300; i++) {
+		if (kpp_ss(t, t->ct, t->ctl, t->ctl, SS, i & 1) ||
+		    memcmp(t->out, t->ss, SS))
+			wrong++;
+	}
+	WRITE_ONCE(c->stop, true);
+	hrtimer_cancel(&c->timer);
+	kpp_request_free(c->req);
+	kunit_info(test, "mlkem%u: 300 requests, %u from softirq among them\n",
+		   t->si->bits, c->runs);
+	KUNIT_EXPECT_EQ(test, wrong, 0);
+	KUNIT_EXPECT_EQ(test, c->errors, 0);
+	KUNIT_EXPECT_GT(test, c->runs, 0);
+}
+
 static struct kunit_case vgc_mlkem_cases[] = {
 	KUNIT_CASE_PARAM(test_registration, mlkem_set_gen_params),
 	KUNIT_CASE_PARAM(test_round_trips, mlkem_set_gen_params),
@@ -935,6 +1023,7 @@ static struct kunit_case vgc_mlkem_cases[] = {
 	KUNIT_CASE_PARAM(test_implicit_rejection, mlkem_set_gen_params),
 	KUNIT_CASE_PARAM(test_bad_keys, mlkem_set_gen_params),
 	KUNIT_CASE_PARAM(test_concurrent, mlkem_set_gen_params),
+	KUNIT_CASE_PARAM(test_softirq_overlap, mlkem_set_gen_params),
 	KUNIT_CASE_PARAM(test_cctv_accumulated, mlkem_set_gen_params),
 	{}
 };
