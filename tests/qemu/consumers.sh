@@ -27,8 +27,6 @@ MATCH=${VGC_MATCH:-vgcrypto}
 CASES=${VGC_AFALG_CASES:-10000}
 RECORDS=${VGC_KTLS_RECORDS:-2000}
 CYCLES=${VGC_CYCLES:-20}
-# the kernel's own ChaCha20 driver, for the control runs (tests/qemu/all.sh)
-KCHACHA=${VGC_KCHACHA:-chacha20-generic}
 IP=${VGC_IP:-/bin/iproute2-ip}
 export VGC_IP=$IP
 # kmod's tools by path: busybox's sh would run its own applets by name.
