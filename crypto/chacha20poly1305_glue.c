@@ -309,22 +309,30 @@ static void vgc_unregister_all(void)
 
 static int __init vgc_init(void)
 {
-	const struct vgc_cp_backend *list[VGC_MAX_BACKENDS];
-	int n, i, err;
+	const struct vgc_cp_backend *all[VGC_MAX_BACKENDS], *list[VGC_MAX_BACKENDS];
+	int nall, n = 0, i, err;
 
-	err = vgc_mlkem_register();
-	if (err)
-		return err;
-
-	n = vgc_arch_backends(list, VGC_MAX_BACKENDS - 1);
-	list[n++] = &vgc_cp_backend_generic;
+	nall = vgc_arch_backends(all, VGC_MAX_BACKENDS - 1);
+	all[nall++] = &vgc_cp_backend_generic;
+	for (i = 0; i < nall; i++) {
+		if (vgc_backend_wanted(all[i]->name))
+			list[n++] = all[i];
+		else
+			pr_info("vgcrypto: %s back end not registered (backends=%s)\n",
+				all[i]->name, backends);
+	}
+	/*
+	 * Refuse before registering anything: an algorithm unregistered
+	 * right after its registration may still be held by its self-test
+	 * (seen on 7.3, as a warning from crypto_unregister_alg()).
+	 */
+	if (!n) {
+		pr_err("vgcrypto: backends=%s names no back end this CPU can run\n",
+		       backends);
+		return -ENODEV;
+	}
 
 	for (i = 0; i < n; i++) {
-		if (!vgc_backend_wanted(list[i]->name)) {
-			pr_info("vgcrypto: %s back end not registered (backends=%s)\n",
-				list[i]->name, backends);
-			continue;
-		}
 		vgc_fill_alg(&vgc_algs[vgc_nr_registered][0], list[i], false);
 		vgc_fill_alg(&vgc_algs[vgc_nr_registered][1], list[i], true);
 		err = crypto_register_aead(&vgc_algs[vgc_nr_registered][0].alg);
@@ -339,11 +347,11 @@ static int __init vgc_init(void)
 		pr_info("vgcrypto: registered %s back end (priority %d)\n",
 			list[i]->name, list[i]->priority);
 	}
-	if (!vgc_nr_registered) {
-		pr_err("vgcrypto: backends=%s names no back end this CPU can run\n",
-		       backends);
-		vgc_mlkem_unregister();
-		return -ENODEV;
+
+	err = vgc_mlkem_register();
+	if (err) {
+		vgc_unregister_all();
+		return err;
 	}
 	return 0;
 
@@ -351,7 +359,6 @@ fail:
 	pr_err("vgcrypto: registering the %s back end failed: %d\n",
 	       list[i]->name, err);
 	vgc_unregister_all();
-	vgc_mlkem_unregister();
 	return err;
 }
 

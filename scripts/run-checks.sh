@@ -53,6 +53,7 @@ stage harness-arm64 scripts/check-harness-arm64.sh
 # 2. the module against Debian's stock 6.1 headers, and kernel style
 stage build-6.1 scripts/check-build.sh 6.1
 stage build-6.12 scripts/check-build.sh 6.12
+stage build-7.3 scripts/check-build.sh 7.3
 stage dkms scripts/check-dkms.sh
 stage checkpatch scripts/checkpatch.sh
 
@@ -63,6 +64,7 @@ stage kunit-uml scripts/check-uml.sh
 # tcrypt, AF_ALG; consumers: AF_ALG differential, kTLS, IPsec, unloading
 stage qemu-6.1 scripts/check-qemu.sh 6.1
 stage qemu-6.12 scripts/check-qemu.sh 6.12
+stage qemu-7.3 scripts/check-qemu.sh 7.3
 # 5. arm64: Debian's stock arm64 6.1 under qemu-system-aarch64 (NEON drivers)
 stage qemu-arm64 scripts/check-qemu-arm64.sh
 

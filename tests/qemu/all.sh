@@ -9,6 +9,22 @@
 # the sum of the two.
 pass=0
 fail=0
+# Linux 7.x lets AF_ALG reach only an allowlist of algorithms (for aead,
+# only ccm(aes)) while the sysctl crypto.af_alg_restrict is 1, its
+# default; the AF_ALG tests need the rest, as would any AF_ALG user of
+# this module there. The sysctl comes with the af_alg module.
+modprobe af_alg 2>/dev/null
+if [ -f /proc/sys/crypto/af_alg_restrict ]; then
+	echo "# crypto.af_alg_restrict was $(cat /proc/sys/crypto/af_alg_restrict); set to 0 for AF_ALG"
+	echo 0 >/proc/sys/crypto/af_alg_restrict
+fi
+# The kernel's own rfc7539 template is the tests' control, named by its
+# drivers: its ChaCha20 is chacha20-generic up to 6.x and chacha20-lib in
+# 7.x (crypto/chacha.c there wraps lib/crypto).
+modprobe crypto-chacha20 2>/dev/null
+VGC_KCHACHA=chacha20-generic
+grep -q '^driver *: chacha20-lib$' /proc/crypto && VGC_KCHACHA=chacha20-lib
+export VGC_KCHACHA
 for t in selftest.sh consumers.sh mlkem.sh; do
 	echo "# ---- $t"
 	sh "/bin/$t" 2>&1 | tee /tmp/all.out
