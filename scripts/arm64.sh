@@ -192,10 +192,13 @@ a_image() {
 }
 
 # The arm64 counterpart of vgc_guest_base: Debian's arm64 busybox-static,
-# and kmod (busybox insmod retries a failing init) with the shared
-# libraries it needs, under the paths its ELF interpreter expects.
+# and kmod (busybox insmod retries a failing init) and iproute2's ip (as
+# /bin/iproute2-ip) with the shared libraries they need, under the paths
+# their ELF interpreter expects.
 a_guest_base() {
-	local pkgs=(busybox-static kmod libc6 liblzma5 libssl3 libzstd1) p v specs=()
+	# kmod and its libraries, then iproute2 (ip, for the IPsec test) and its
+	local pkgs=(busybox-static kmod libc6 liblzma5 libssl3 libzstd1
+		iproute2 libbpf1 libbsd0 libcap2 libelf1 libmd0 libmnl0 zlib1g) p v specs=()
 	local key out stage dir a
 	vgc_need_pkgs cpio
 	a_refresh
@@ -229,6 +232,9 @@ a_guest_base() {
 			for a in insmod rmmod modprobe lsmod modinfo depmod; do
 				ln -sf kmod "$dir/bin/$a"
 			done
+			# Debian's ip, under the name tests/qemu/consumers.sh expects
+			install -m 0755 "$(find "$stage/bin" "$stage/sbin" -name ip -type f | head -n1)" \
+				"$dir/bin/iproute2-ip"
 			# the loader and libraries (only the .so files: no gconv, no docs)
 			mkdir -p "$dir/lib/aarch64-linux-gnu" "$dir/usr/lib/aarch64-linux-gnu"
 			cp -a "$stage"/lib/ld-linux-aarch64.so.1 "$dir/lib/"

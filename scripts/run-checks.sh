@@ -65,7 +65,9 @@ stage kunit-uml scripts/check-uml.sh
 stage qemu-6.1 scripts/check-qemu.sh 6.1
 stage qemu-6.12 scripts/check-qemu.sh 6.12
 stage qemu-7.3 scripts/check-qemu.sh 7.3
-# 5. arm64: Debian's stock arm64 6.1 under qemu-system-aarch64 (NEON drivers)
+# 5. arm64 under qemu-system-aarch64 (NEON drivers): KUnit and the extra
+# self-tests in a kernel built from linux-source-6.1, then Debian's stock 6.1
+stage kunit-arm64 scripts/check-kunit-arm64.sh
 stage qemu-arm64 scripts/check-qemu-arm64.sh
 
 echo
