@@ -24,7 +24,10 @@
  * task context). The back-end interface has no place for a buffer per
  * call, so the section runs with preemption disabled, as it does before
  * 6.8, and the buffer is this CPU's: only the task running on this CPU
- * can be in such a section here, and it cannot move until simd_end.
+ * can be in such a section here, and it cannot move until simd_end. A
+ * softirq that interrupts it and runs this back end itself passes the
+ * same buffer, which is harmless: kernel_neon_begin() records (and
+ * saves the interrupted section into) a buffer only in task context.
  */
 static DEFINE_PER_CPU(struct user_fpsimd_state, vgc_neon_state);
 

@@ -18,8 +18,9 @@
  * elements); by 8 is a byte permutation (tbl); by 12 and 7 are a shift
  * left and a shift-right-and-insert (shl + sri), two instructions.
  *
- * Only whole 64-byte blocks are processed. No branch or address depends
- * on the key, the counter or the data. Call only between
+ * Only whole 64-byte blocks are processed (with chacha_xor_ks, one more
+ * block's keystream is written out for the core's partial last block).
+ * No branch or address depends on the key, the counter or the data. Call only between
  * kernel_neon_begin() and kernel_neon_end() (the back end's simd_begin
  * and simd_end).
  *
