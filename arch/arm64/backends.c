@@ -26,8 +26,10 @@
  * 6.8, and the buffer is this CPU's: only the task running on this CPU
  * can be in such a section here, and it cannot move until simd_end. A
  * softirq that interrupts it and runs this back end itself passes the
- * same buffer, which is harmless: kernel_neon_begin() records (and
- * saves the interrupted section into) a buffer only in task context.
+ * same buffer, which is harmless: kernel_neon_begin() records the
+ * caller's buffer only in task context; in a softirq it saves the
+ * interrupted section into the buffer that section recorded (this one),
+ * and the softirq's own registers are not saved anywhere.
  */
 static DEFINE_PER_CPU(struct user_fpsimd_state, vgc_neon_state);
 
