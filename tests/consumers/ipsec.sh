@@ -16,6 +16,7 @@
 #        ipsec.sh setup | teardown   (for the rmmod tests) SAs in place
 #                                    without traffic / everything removed
 # Needs Debian's ip, tcp_xfer and the veth, xfrm_user and esp4 modules.
+# (`ip -n NS` where it can: each program start is slow under QEMU TCG.)
 
 MATCH=${VGC_MATCH:-vgcrypto}
 # Debian's ip, by path: busybox's sh runs its own applets by name first.
@@ -60,21 +61,21 @@ netns_up() {
 	[ -e /var/run ] || ln -s /run /var/run
 	"$IP" netns add a && "$IP" netns add b &&
 		"$IP" link add va netns a type veth peer name vb netns b &&
-		ina "$IP" addr add $A/24 dev va && inb "$IP" addr add $B/24 dev vb &&
-		ina "$IP" link set va up && inb "$IP" link set vb up &&
-		ina "$IP" link set lo up && inb "$IP" link set lo up &&
-		ina "$IP" addr add $IA/32 dev lo && inb "$IP" addr add $IB/32 dev lo &&
-		ina "$IP" route add $IB/32 via $B src $IA && inb "$IP" route add $IA/32 via $A src $IB
+		"$IP" -n a addr add $A/24 dev va && "$IP" -n b addr add $B/24 dev vb &&
+		"$IP" -n a link set va up && "$IP" -n b link set vb up &&
+		"$IP" -n a link set lo up && "$IP" -n b link set lo up &&
+		"$IP" -n a addr add $IA/32 dev lo && "$IP" -n b addr add $IB/32 dev lo &&
+		"$IP" -n a route add $IB/32 via $B src $IA && "$IP" -n b route add $IA/32 via $A src $IB
 }
 
 # sa NS SRC DST SPI KEY MODE: one SA in namespace NS
 sa() {
-	"$IP" netns exec "$1" "$IP" xfrm state add src "$2" dst "$3" proto esp spi "$4" \
+	"$IP" -n "$1" xfrm state add src "$2" dst "$3" proto esp spi "$4" \
 		reqid 1 mode "$6" aead "$ALG" "$5" 128
 }
 # pol NS DIR SRC DST TSRC TDST MODE
 pol() {
-	"$IP" netns exec "$1" "$IP" xfrm policy add src "$3/32" dst "$4/32" dir "$2" \
+	"$IP" -n "$1" xfrm policy add src "$3/32" dst "$4/32" dir "$2" \
 		tmpl src "$5" dst "$6" proto esp reqid 1 mode "$7"
 }
 
@@ -90,15 +91,15 @@ sas() {
 }
 flush() {
 	for n in a b; do
-		"$IP" netns exec $n "$IP" xfrm policy flush
-		"$IP" netns exec $n "$IP" xfrm state flush
+		"$IP" -n $n xfrm policy flush
+		"$IP" -n $n xfrm state flush
 	done
 }
 
 # The "stats:" numbers of the SA with SPI $2 in namespace $1:
 # "REPLAY FAILED" and its lifetime "BYTES PACKETS".
 sa_stats() {
-	"$IP" netns exec "$1" "$IP" -s xfrm state get src "$3" dst "$4" proto esp spi "$2" | awk '
+	"$IP" -n "$1" -s xfrm state get src "$3" dst "$4" proto esp spi "$2" | awk '
 	/replay-window/ { for (i = 1; i < NF; i++) { if ($i == "replay") r = $(i + 1); if ($i == "failed") f = $(i + 1) } }
 	$1 ~ /^[0-9]+\(bytes\),$/ { b = $1; p = $2; sub(/\(bytes\),/, "", b); sub(/\(packets\)/, "", p) }
 	END { print r + 0, f + 0, b + 0, p + 0 }'
