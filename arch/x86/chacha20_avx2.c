@@ -15,21 +15,14 @@
 static void xor_avx2(u32 state[16], u8 *dst, const u8 *src,
 		     unsigned int nblocks, u8 *ks)
 {
-	unsigned int total = nblocks + !!ks, done = 0, n, nd;
+	unsigned int total = nblocks + !!ks, done, n, nd;
 
 	/*
 	 * Eight blocks a pass; a tail of five to seven also takes the
 	 * eight-way path, which costs less than four row-wise blocks and
 	 * one more set.
 	 */
-	while (total - done > 4) {
-		n = min_t(unsigned int, total - done, 8);
-		nd = vgc_simd_dst_blocks(nblocks, done, n);
-		y_nway(state, done, dst, src, nd, nd < n ? ks : NULL);
-		dst += 64 * nd;
-		src += 64 * nd;
-		done += n;
-	}
+	done = vgc_simd_passes(y_nway, 8, 4, state, &dst, &src, nblocks, ks);
 
 	n = total - done;
 	nd = vgc_simd_dst_blocks(nblocks, done, n);

@@ -23,16 +23,9 @@
 static void xor_avx512(u32 state[16], u8 *dst, const u8 *src,
 		       unsigned int nblocks, u8 *ks)
 {
-	unsigned int total = nblocks + !!ks, done = 0, n, nd;
+	unsigned int total = nblocks + !!ks, done, n, nd;
 
-	while (total - done > 8) {
-		n = min_t(unsigned int, total - done, 16);
-		nd = vgc_simd_dst_blocks(nblocks, done, n);
-		z_nway(state, done, dst, src, nd, nd < n ? ks : NULL);
-		dst += 64 * nd;
-		src += 64 * nd;
-		done += n;
-	}
+	done = vgc_simd_passes(z_nway, 16, 8, state, &dst, &src, nblocks, ks);
 
 	n = total - done;
 	nd = vgc_simd_dst_blocks(nblocks, done, n);

@@ -599,4 +599,29 @@ static __always_inline unsigned int vgc_simd_dst_blocks(unsigned int nblocks,
 #undef V
 #endif
 
+/*
+ * A call's vertical passes, @lanes blocks each while more than @keep
+ * blocks remain (counting block @nblocks when @ks asks for its keystream):
+ * returns how many blocks they computed, with *dst and *src advanced past
+ * those they wrote. The width's row-wise code does the rest.
+ */
+static __always_inline unsigned int
+vgc_simd_passes(void (*nway)(const u32 *state, u32 done, u8 *dst,
+			     const u8 *src, unsigned int nb, u8 *ks),
+		unsigned int lanes, unsigned int keep, const u32 state[16],
+		u8 **dst, const u8 **src, unsigned int nblocks, u8 *ks)
+{
+	unsigned int total = nblocks + !!ks, done = 0, n, nd;
+
+	while (total - done > keep) {
+		n = min_t(unsigned int, total - done, lanes);
+		nd = vgc_simd_dst_blocks(nblocks, done, n);
+		nway(state, done, *dst, *src, nd, nd < n ? ks : NULL);
+		*dst += 64 * nd;
+		*src += 64 * nd;
+		done += n;
+	}
+	return done;
+}
+
 #endif /* VGC_X86_CHACHA20_SIMD_H */

@@ -10,15 +10,9 @@
 static void xor_ssse3(u32 state[16], u8 *dst, const u8 *src,
 		      unsigned int nblocks, u8 *ks)
 {
-	unsigned int total = nblocks + !!ks, done = 0, nd;
+	unsigned int total = nblocks + !!ks, done, nd;
 
-	for (; total - done >= 4; done += 4) {
-		nd = vgc_simd_dst_blocks(nblocks, done, 4);
-		x_nway(state, done, dst, src, nd, nd < 4 ? ks : NULL);
-		dst += 64 * nd;
-		src += 64 * nd;
-	}
-
+	done = vgc_simd_passes(x_nway, 4, 3, state, &dst, &src, nblocks, ks);
 	nd = vgc_simd_dst_blocks(nblocks, done, total - done);
 	ks = nd < total - done ? ks : NULL;
 	switch (total - done) {
