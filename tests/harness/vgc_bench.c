@@ -55,7 +55,9 @@ struct bench {
 	double ticks[NSIZES][MAX_IMPLS][NOPS][MAX_ROUNDS];
 };
 
+#ifdef VGC_HAVE_X86
 static bool have_avx512;
+#endif
 
 static inline u64 now_ns(void)
 {
