@@ -3,7 +3,7 @@
 #
 # `make run`: build vgcrypto.ko and load it into the running kernel when its
 # build tree is installed; otherwise into Debian's stock 6.1 kernel (or
-# VGCRYPTO_RELEASE=6.12) booted under QEMU. Either way, show the registered
+# VGCRYPTO_RELEASE=6.12 or 7.3) booted under QEMU. Either way, show the registered
 # drivers and tcrypt's verdict; under QEMU also which driver kTLS and IPsec
 # get while they run (on the running kernel: which one they would get).
 set -euo pipefail
