@@ -423,3 +423,41 @@ vgc_vmlinux() {
 	fi
 	printf '%s\n' "$out"
 }
+
+# vgc_qemu_boot LOG VERBOSE TIMEOUT QEMU-COMMAND...: run a guest whose init
+# prints "===VGC-BEGIN===", its script's output and "===VGC-EXIT=<rc>===";
+# keep the whole console in LOG (CRs and terminal resets dropped), show the
+# script's part (or everything, VERBOSE=1), and return the guest's <rc>:
+# 124 on timeout, 125 if it ended without reporting.
+vgc_qemu_boot() {
+	local log=$1 verbose=$2 timeout_s=$3 start qrc rc secs
+	shift 3
+	start=$(date +%s)
+	set +e
+	timeout -k 10 "$timeout_s" "$@" </dev/null 2>&1 |
+		awk -v logf="$log" -v all="$verbose" '
+		{
+			gsub(/\r/, ""); gsub(/\033(c|\[[0-9;?]*[A-Za-z])/, "")
+			print >> logf; fflush(logf)
+		}
+		/===VGC-BEGIN===$/ { on = 1; next }
+		/===VGC-EXIT=[0-9]+===$/ { on = 0; next }
+		all || on { print; fflush() }'
+	qrc=${PIPESTATUS[0]}
+	set -e
+	secs=$(($(date +%s) - start))
+
+	rc=$(sed -n 's/.*===VGC-EXIT=\([0-9]*\)===$/\1/p' "$log" | tail -n1)
+	if [[ -z $rc ]]; then
+		if ((qrc == 124 || qrc == 137)); then
+			vgc_log "guest timed out after ${timeout_s}s; console tail:"
+			rc=124
+		else
+			vgc_log "guest ended (qemu rc $qrc) without reporting; console tail:"
+			rc=125
+		fi
+		tail -n 60 "$log" | sed 's/^/  | /' >&2
+	fi
+	vgc_log "guest exit status $rc after ${secs}s (log: $log)"
+	return "$rc"
+}

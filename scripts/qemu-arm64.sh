@@ -125,34 +125,9 @@ fi
 
 # -cpu max with the implementation-defined pointer authentication (the
 # architected QARMA one is slow to emulate); TCG; poweroff -f ends it.
-start=$(date +%s)
-set +e
-timeout -k 10 "$timeout_s" qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on \
+# The console goes to $log and the script's part is shown (common.sh).
+rc=0
+vgc_qemu_boot "$log" "$verbose" "$timeout_s" qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on \
 	-accel tcg -m 1024 -smp 1 -nographic -no-reboot -nic none \
-	-kernel "$kernel" -initrd "$work/initrd.cpio" -append "$cmdline" \
-	</dev/null 2>&1 |
-	awk -v logf="$log" -v all="$verbose" '
-	{
-		gsub(/\r/, ""); gsub(/\033(c|\[[0-9;?]*[A-Za-z])/, "")
-		print >> logf; fflush(logf)
-	}
-	/===VGC-BEGIN===$/ { on = 1; next }
-	/===VGC-EXIT=[0-9]+===$/ { on = 0; next }
-	all || on { print; fflush() }'
-qrc=${PIPESTATUS[0]}
-set -e
-secs=$(($(date +%s) - start))
-
-rc=$(sed -n 's/.*===VGC-EXIT=\([0-9]*\)===$/\1/p' "$log" | tail -n1)
-if [[ -z $rc ]]; then
-	if ((qrc == 124 || qrc == 137)); then
-		vgc_log "guest timed out after ${timeout_s}s; console tail:"
-		rc=124
-	else
-		vgc_log "guest ended (qemu rc $qrc) without reporting; console tail:"
-		rc=125
-	fi
-	tail -n 60 "$log" | sed 's/^/  | /' >&2
-fi
-vgc_log "guest exit status $rc after ${secs}s (log: $log)"
+	-kernel "$kernel" -initrd "$work/initrd.cpio" -append "$cmdline" || rc=$?
 exit "$rc"

@@ -135,37 +135,10 @@ if [[ -z $log ]]; then
 fi
 : >"$log"
 
-# Serial console on stdio; stdin closed so nothing waits for a terminal.
-# The filter strips CRs, logs every line and shows the script's section.
-start=$(date +%s)
-set +e
-timeout -k 10 "$timeout_s" qemu-system-x86_64 -accel tcg -cpu max -m "$mem" \
+# Serial console on stdio, stdin closed so nothing waits for a terminal;
+# the console goes to $log and the script's part is shown (common.sh).
+rc=0
+vgc_qemu_boot "$log" "$verbose" "$timeout_s" qemu-system-x86_64 -accel tcg -cpu max -m "$mem" \
 	-smp "$smp" -nographic -no-reboot -nic none \
-	-kernel "$kernel" -initrd "$work/initrd.cpio" -append "$cmdline" \
-	</dev/null 2>&1 |
-	awk -v logf="$log" -v all="$verbose" '
-	{
-		# Drop CRs and the terminal resets SeaBIOS/Linux print.
-		gsub(/\r/, ""); gsub(/\033(c|\[[0-9;?]*[A-Za-z])/, "")
-		print >> logf; fflush(logf)
-	}
-	/===VGC-BEGIN===$/ { on = 1; next }
-	/===VGC-EXIT=[0-9]+===$/ { on = 0; next }
-	all || on { print; fflush() }'
-qrc=${PIPESTATUS[0]}
-set -e
-secs=$(($(date +%s) - start))
-
-rc=$(sed -n 's/.*===VGC-EXIT=\([0-9]*\)===$/\1/p' "$log" | tail -n1)
-if [[ -z $rc ]]; then
-	if ((qrc == 124 || qrc == 137)); then
-		vgc_log "guest timed out after ${timeout_s}s; console tail:"
-		rc=124
-	else
-		vgc_log "guest ended (qemu rc $qrc) without reporting; console tail:"
-		rc=125
-	fi
-	tail -n 60 "$log" | sed 's/^/  | /' >&2
-fi
-vgc_log "guest exit status $rc after ${secs}s (log: $log)"
+	-kernel "$kernel" -initrd "$work/initrd.cpio" -append "$cmdline" || rc=$?
 exit "$rc"
