@@ -461,3 +461,30 @@ vgc_qemu_boot() {
 	vgc_log "guest exit status $rc after ${secs}s (log: $log)"
 	return "$rc"
 }
+
+# vgc_guest_modules ROOT STOCK ARCHDIR MODS KO...: a guest's module tree in
+# ROOT/lib/modules/KVER (KVER = STOCK's last component): the stock crypto
+# set (kernel/crypto, ARCHDIR = kernel/arch/ARCH/crypto/, lib/crypto,
+# tcrypt), the stock modules named in MODS (space-separated) and what the
+# KO files depend on, the KO files themselves in extra/ and in ROOT/ko/,
+# depmod'ed. Prints the guest paths of the KO files, space-separated.
+vgc_guest_modules() {
+	local root=$1 stock=$2 archdir=$3 mods=$4 kver f kolist="" deps=() d
+	shift 4
+	kver=${stock##*/}
+	for f in "$@"; do
+		IFS=, read -ra d <<<"$(modinfo -F depends "$f")"
+		deps+=(${d[@]+"${d[@]}"})
+	done
+	# shellcheck disable=SC2086 # MODS is a list of words
+	vgc_modtree "$stock" "$root/lib/modules/$kver" kernel/crypto/ "$archdir" \
+		kernel/lib/crypto/ tcrypt ${deps[@]+"${deps[@]}"} $mods
+	mkdir -p "$root/ko"
+	for f in "$@"; do
+		install -D -m 0644 "$f" "$root/lib/modules/$kver/extra/${f##*/}"
+		install -m 0644 "$f" "$root/ko/${f##*/}"
+		kolist+="${kolist:+ }/ko/${f##*/}"
+	done
+	depmod -b "$root" "$kver"
+	printf '%s\n' "$kolist"
+}

@@ -60,21 +60,10 @@ trap 'rm -rf "$work"' EXIT
 root=$work/root
 mkdir -p "$root"/{ko,vgc,bin}
 
-deps=()
-for f in "${kos[@]}"; do
-	IFS=, read -ra d <<<"$(modinfo -F depends "$f")"
-	deps+=("${d[@]}")
-done
-mdir=$root/lib/modules/$kver
-vgc_modtree "$stock" "$mdir" kernel/crypto/ kernel/arch/arm64/crypto/ \
-	kernel/lib/crypto/ tcrypt "${deps[@]}" "${mods[@]}"
-kolist=""
-for f in "${kos[@]}"; do
-	install -D -m 0644 "$f" "$mdir/extra/${f##*/}"
-	install -m 0644 "$f" "$root/ko/${f##*/}"
-	kolist+="${kolist:+ }/ko/${f##*/}"
-done
-depmod -b "$root" "$kver"
+# Modules: the stock crypto set, the --mod ones, and the --ko files with
+# what they depend on (scripts/common.sh).
+kolist=$(vgc_guest_modules "$root" "$stock" kernel/arch/arm64/crypto/ \
+	"${mods[*]+${mods[*]}}" ${kos[@]+"${kos[@]}"})
 
 # Guest programs: C sources cross-built static, anything else copied.
 sysroot=""
