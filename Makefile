@@ -1,30 +1,42 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # vgcrypto: out-of-tree kernel module. kbuild reads ./Kbuild; this file is
-# the entry point for people and CI:
-#
-#   make          build vgcrypto.ko for KDIR
-#   make run      build it and load it (running kernel, else a QEMU guest)
-#   make check    every test suite; ends with "N passed, N failed"
-#   make bench    benchmarks: against OpenSSL, and tcrypt in UML
+# the entry point for people and CI (`make help` lists the targets).
 #
 # KDIR defaults to the running kernel's build tree, else Debian's 6.1
-# headers, fetched once into the cache (scripts/common.sh: VGCRYPTO_CACHE).
+# headers, fetched once into the cache (scripts/lib.sh: VGCRYPTO_CACHE).
 
 ROOT := $(CURDIR)
 BUILD := $(ROOT)/build
 RUNNING_KDIR := /lib/modules/$(shell uname -r)/build
 # deferred: the headers are only fetched when a recipe needs them
-KDIR ?= $(if $(wildcard $(RUNNING_KDIR)/Makefile),$(RUNNING_KDIR),$(shell $(ROOT)/scripts/kernel-6.1.sh headers))
+KDIR ?= $(if $(wildcard $(RUNNING_KDIR)/Makefile),$(RUNNING_KDIR),$(shell $(ROOT)/scripts/fetch/kernel.sh 6.1 headers))
 
 HARNESS := $(BUILD)/harness
 
-.PHONY: all module run check bench harness kunit-vectors checkpatch clean
+.PHONY: all help module run check bench harness kunit-vectors checkpatch clean
 
 all: module
 
+help:
+	@echo 'make            build vgcrypto.ko for KDIR (default: the running kernel, else Debian 6.1)'
+	@echo 'make run        build it and load it: into the running kernel, else a QEMU guest'
+	@echo '                (VGCRYPTO_RELEASE=6.1, 6.12 or 7.3)'
+	@echo 'make check      every test suite (scripts/check/all.sh); ends with "N passed, N failed"'
+	@echo 'make bench      benchmarks: user space against OpenSSL, tcrypt under UML, arm64 counts'
+	@echo 'make harness    build the user-space harness (tests/harness) into build/harness'
+	@echo 'make checkpatch checkpatch.pl --strict over the sources'
+	@echo 'make clean      remove build/ and kunit/generated/'
+	@echo
+	@echo 'scripts/, by role (each prints its usage when run without arguments):'
+	@echo '  fetch/  kernel.sh RELEASE, kernel-trixie.sh, trixie.sh, arm64.sh: Debian packages and trees'
+	@echo '  build/  module.sh KDIR OUT, kunit-kernel.sh um|arm64, mlkem-kunit-vectors.py'
+	@echo '  run/    module.sh (make run), qemu.sh (a stock or KUnit kernel), uml.sh (User-Mode Linux)'
+	@echo '  check/  all.sh (make check) and one script per stage'
+	@echo '  bench/  uml.sh (tcrypt in UML), arm64.sh (instruction counts)'
+
 module:
-	scripts/build-module.sh $(KDIR) $(BUILD)/module
+	scripts/build/module.sh $(KDIR) $(BUILD)/module
 
 harness:
 	$(MAKE) -C tests/harness deps
@@ -35,24 +47,24 @@ harness:
 kunit-vectors: harness
 	mkdir -p kunit/generated
 	$(HARNESS)/gen_kunit_vectors kunit/generated/edge_vectors.h
-	scripts/gen-mlkem-kunit-vectors.py ../shared/vectors kunit/generated/mlkem_acvp.h
+	scripts/build/mlkem-kunit-vectors.py ../shared/vectors kunit/generated/mlkem_acvp.h
 
 run:
-	scripts/run-module.sh
+	scripts/run/module.sh
 
 check:
-	scripts/run-checks.sh
+	scripts/check/all.sh
 
 # user space against OpenSSL, then tcrypt in User-Mode Linux against the
 # kernel's own template, then arm64 instruction counts (NEON against
 # generic, under qemu-aarch64)
 bench: harness
 	$(HARNESS)/vgc_bench
-	scripts/bench-uml.sh
-	scripts/bench-arm64.sh
+	scripts/bench/uml.sh
+	scripts/bench/arm64.sh
 
 checkpatch:
-	scripts/checkpatch.sh
+	scripts/check/checkpatch.sh
 
 clean:
 	rm -rf $(BUILD) kunit/generated

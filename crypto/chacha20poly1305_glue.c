@@ -12,16 +12,8 @@
 #include <linux/scatterlist.h>
 #include <linux/string.h>
 
+#include "chacha20poly1305.h"
 #include "vgc_glue.h"
-
-#ifdef VGC_ARCH_HEADER
-#include VGC_ARCH_HEADER
-#else
-static inline int vgc_arch_backends(const struct vgc_cp_backend **list, int max)
-{
-	return 0;
-}
-#endif
 
 #define VGC_ESP_SALT_SIZE	4
 #define VGC_ESP_IV_SIZE		8
@@ -45,24 +37,21 @@ struct vgc_aead_ctx {
 	const struct vgc_cp_backend *be;
 };
 
-struct vgc_aead_alg {
-	struct aead_alg alg;
-	const struct vgc_cp_backend *be;
-};
+/* the most back ends an architecture's list may hold */
+#define VGC_AEAD_MAX_BACKENDS	8
 
-static char *backends;
-module_param(backends, charp, 0444);
-MODULE_PARM_DESC(backends,
-		 "comma-separated back ends to register (default: all this CPU can run), e.g. generic,avx2");
-
-static struct vgc_aead_alg vgc_algs[VGC_MAX_BACKENDS][2];
-static int vgc_nr_registered;
+/*
+ * The drivers, rfc7539 and rfc7539esp for each chosen back end in turn,
+ * registered and unregistered as one array; vgc_aead_bes[i] is the back
+ * end of vgc_aead_algs[2 * i] and [2 * i + 1].
+ */
+static struct aead_alg vgc_aead_algs[2 * VGC_AEAD_MAX_BACKENDS];
+static const struct vgc_cp_backend *vgc_aead_bes[VGC_AEAD_MAX_BACKENDS];
+static unsigned int vgc_aead_nr_bes;
 
 static const struct vgc_cp_backend *vgc_tfm_backend(struct crypto_aead *tfm)
 {
-	struct aead_alg *alg = crypto_aead_alg(tfm);
-
-	return container_of(alg, struct vgc_aead_alg, alg)->be;
+	return vgc_aead_bes[(crypto_aead_alg(tfm) - vgc_aead_algs) / 2];
 }
 
 static int vgc_aead_init(struct crypto_aead *tfm)
@@ -253,13 +242,12 @@ static int vgc_aead_decrypt(struct aead_request *req)
 	return vgc_aead_crypt(req, false);
 }
 
-static void vgc_fill_alg(struct vgc_aead_alg *va, const struct vgc_cp_backend *be,
+static void vgc_fill_alg(struct aead_alg *alg, const struct vgc_cp_backend *be,
 			 bool esp)
 {
-	struct aead_alg *alg = &va->alg;
+	const char *name = esp ? "rfc7539esp" : "rfc7539";
 
-	memset(va, 0, sizeof(*va));
-	va->be = be;
+	memset(alg, 0, sizeof(*alg));
 	alg->init = vgc_aead_init;
 	alg->exit = vgc_aead_exit;
 	alg->setkey = vgc_aead_setkey;
@@ -273,106 +261,56 @@ static void vgc_fill_alg(struct vgc_aead_alg *va, const struct vgc_cp_backend *b
 	alg->base.cra_ctxsize = sizeof(struct vgc_aead_ctx);
 	alg->base.cra_priority = be->priority;
 	alg->base.cra_module = THIS_MODULE;
-	snprintf(alg->base.cra_name, CRYPTO_MAX_ALG_NAME, "%s(chacha20,poly1305)",
-		 esp ? "rfc7539esp" : "rfc7539");
+	snprintf(alg->base.cra_name, CRYPTO_MAX_ALG_NAME,
+		 "%s(chacha20,poly1305)", name);
 	snprintf(alg->base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
-		 "%s-chacha20-poly1305-vgcrypto-%s", esp ? "rfc7539esp" : "rfc7539",
-		 be->name);
+		 "%s-chacha20-poly1305-vgcrypto-%s", name, be->name);
 }
 
-/* Is @name in the comma-separated backends= list (or is there no list)? */
-static bool vgc_backend_wanted(const char *name)
+unsigned int vgc_aead_prepare(void)
 {
-	const char *p = backends;
-	size_t len = strlen(name);
+	const struct vgc_cp_backend *const *be;
+	unsigned int n = 0;
 
-	if (!p || !*p)
-		return true;
-	while (*p) {
-		if (!strncmp(p, name, len) && (p[len] == ',' || !p[len]))
-			return true;
-		p = strchrnul(p, ',');
-		if (*p)
-			p++;
+	for (be = vgc_cp_backends; *be; be++) {
+		if (WARN_ON(n == VGC_AEAD_MAX_BACKENDS))
+			break;
+		if (!vgc_backend_selected("", (*be)->name, (*be)->usable))
+			continue;
+		vgc_fill_alg(&vgc_aead_algs[2 * n], *be, false);
+		vgc_fill_alg(&vgc_aead_algs[2 * n + 1], *be, true);
+		vgc_aead_bes[n++] = *be;
 	}
-	return false;
+	vgc_aead_nr_bes = n;
+	return n;
 }
 
-static void vgc_unregister_all(void)
+int vgc_aead_register(void)
 {
-	while (vgc_nr_registered > 0) {
-		vgc_nr_registered--;
-		crypto_unregister_aead(&vgc_algs[vgc_nr_registered][1].alg);
-		crypto_unregister_aead(&vgc_algs[vgc_nr_registered][0].alg);
-	}
-}
+	unsigned int i;
+	int err;
 
-static int __init vgc_init(void)
-{
-	const struct vgc_cp_backend *all[VGC_MAX_BACKENDS], *list[VGC_MAX_BACKENDS];
-	int nall, n = 0, i, err;
-
-	nall = vgc_arch_backends(all, VGC_MAX_BACKENDS - 1);
-	all[nall++] = &vgc_cp_backend_generic;
-	for (i = 0; i < nall; i++) {
-		if (vgc_backend_wanted(all[i]->name))
-			list[n++] = all[i];
-		else
-			pr_info("vgcrypto: %s back end not registered (backends=%s)\n",
-				all[i]->name, backends);
-	}
-	/*
-	 * Refuse before registering anything: an algorithm unregistered
-	 * right after its registration may still be held by its self-test
-	 * (seen on 7.3, as a warning from crypto_unregister_alg()).
-	 */
-	if (!n) {
-		pr_err("vgcrypto: backends=%s names no back end this CPU can run\n",
-		       backends);
-		return -ENODEV;
-	}
-
-	for (i = 0; i < n; i++) {
-		vgc_fill_alg(&vgc_algs[vgc_nr_registered][0], list[i], false);
-		vgc_fill_alg(&vgc_algs[vgc_nr_registered][1], list[i], true);
-		err = crypto_register_aead(&vgc_algs[vgc_nr_registered][0].alg);
-		if (err)
-			goto fail;
-		err = crypto_register_aead(&vgc_algs[vgc_nr_registered][1].alg);
-		if (err) {
-			crypto_unregister_aead(&vgc_algs[vgc_nr_registered][0].alg);
-			goto fail;
-		}
-		vgc_nr_registered++;
-		pr_info("vgcrypto: registered %s back end (priority %d)\n",
-			list[i]->name, list[i]->priority);
-	}
-
-	err = vgc_mlkem_register();
+	if (!vgc_aead_nr_bes)
+		return 0;
+	err = crypto_register_aeads(vgc_aead_algs, 2 * vgc_aead_nr_bes);
 	if (err) {
-		vgc_unregister_all();
+		pr_err("registering the AEAD drivers failed: %d\n", err);
+		vgc_aead_nr_bes = 0;
 		return err;
 	}
+	for (i = 0; i < vgc_aead_nr_bes; i++)
+		pr_info("registered %s back end (priority %d)\n",
+			vgc_aead_bes[i]->name, vgc_aead_bes[i]->priority);
 	return 0;
-
-fail:
-	pr_err("vgcrypto: registering the %s back end failed: %d\n",
-	       list[i]->name, err);
-	vgc_unregister_all();
-	return err;
 }
 
-static void __exit vgc_exit(void)
+void vgc_aead_unregister(void)
 {
-	vgc_unregister_all();
-	vgc_mlkem_unregister();
+	if (vgc_aead_nr_bes)
+		crypto_unregister_aeads(vgc_aead_algs, 2 * vgc_aead_nr_bes);
+	vgc_aead_nr_bes = 0;
 }
 
-module_init(vgc_init);
-module_exit(vgc_exit);
-
-MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("One-pass ChaCha20-Poly1305 AEAD (RFC 8439) and ML-KEM (FIPS 203) for the crypto API");
 MODULE_ALIAS_CRYPTO("rfc7539(chacha20,poly1305)");
 MODULE_ALIAS_CRYPTO("rfc7539esp(chacha20,poly1305)");
 MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-generic");

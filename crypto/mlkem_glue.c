@@ -3,6 +3,9 @@
  * ML-KEM-512, ML-KEM-768 and ML-KEM-1024 (FIPS 203) for the crypto API:
  * for each parameter set one kpp and one akcipher driver over lib/mlkem.c.
  *
+ * One such pair per parameter set and back end (lib/mlkem_poly.h), the
+ * driver names ending in the back end's name (here for generic):
+ *
  *   kpp "mlkemN" (driver mlkemN-vgcrypto-generic)
  *     set_secret(buf, len): 64 = the seed d || z (the key pair is derived
  *       from it), the decapsulation-key size = an expanded dk (hash
@@ -35,15 +38,19 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "vgc_glue.h"
-#include "../lib/mlkem.h"
-#include "../lib/sha3.h"
+#include <vgcrypto/mlkem.h>
 
-#define VGC_MLKEM_PRIORITY	300
+#include "mlkem_poly.h"
+#include "sha3.h"
+#include "vgc_glue.h"
+
 #define VGC_MLKEM_NSETS		3
+/* the most ML-KEM back ends an architecture's list may hold */
+#define VGC_MLKEM_MAX_BACKENDS	4
 
 /* The key of a tfm; the set and its sizes are fixed when it is made. */
 struct vgc_mlkem_key {
+	const struct vgc_mlkem_backend *be;
 	enum vgc_mlkem_set set;
 	unsigned int ek_len;
 	unsigned int dk_len;
@@ -65,11 +72,13 @@ struct vgc_mlkem_req {
 
 struct vgc_mlkem_kpp_alg {
 	struct kpp_alg alg;
+	const struct vgc_mlkem_backend *be;
 	enum vgc_mlkem_set set;
 };
 
 struct vgc_mlkem_akcipher_alg {
 	struct akcipher_alg alg;
+	const struct vgc_mlkem_backend *be;
 	enum vgc_mlkem_set set;
 };
 
@@ -79,13 +88,21 @@ static const unsigned int vgc_mlkem_bits[VGC_MLKEM_NSETS] = {
 	[VGC_MLKEM1024] = 1024,
 };
 
-static struct vgc_mlkem_kpp_alg vgc_mlkem_kpp_algs[VGC_MLKEM_NSETS];
-static struct vgc_mlkem_akcipher_alg vgc_mlkem_ak_algs[VGC_MLKEM_NSETS];
+/* the drivers of the chosen back ends, set by set: entry i is set i % 3 */
+static struct vgc_mlkem_kpp_alg
+	vgc_mlkem_kpp_algs[VGC_MLKEM_MAX_BACKENDS * VGC_MLKEM_NSETS];
+static struct vgc_mlkem_akcipher_alg
+	vgc_mlkem_ak_algs[VGC_MLKEM_MAX_BACKENDS * VGC_MLKEM_NSETS];
+static const struct vgc_mlkem_backend *vgc_mlkem_bes[VGC_MLKEM_MAX_BACKENDS];
+static unsigned int vgc_mlkem_nr_bes;
+static unsigned int vgc_mlkem_nr_registered;
 
 /* ---- keys ---- */
 
-static void mk_key_init(struct vgc_mlkem_key *k, enum vgc_mlkem_set set)
+static void mk_key_init(struct vgc_mlkem_key *k,
+			const struct vgc_mlkem_backend *be, enum vgc_mlkem_set set)
 {
+	k->be = be;
 	k->set = set;
 	k->ek_len = vgc_mlkem_ek_size(set);
 	k->dk_len = vgc_mlkem_dk_size(set);
@@ -240,7 +257,7 @@ static int vgc_mlkem_kpp_init(struct crypto_kpp *tfm)
 						   struct vgc_mlkem_kpp_alg,
 						   alg);
 
-	mk_key_init(kpp_key(tfm), a->set);
+	mk_key_init(kpp_key(tfm), a->be, a->set);
 	/* 6.1 keeps reqsize in the alg, later releases in the tfm: both
 	 * are set through this helper.
 	 */
@@ -319,7 +336,7 @@ static int vgc_mlkem_ak_init(struct crypto_akcipher *tfm)
 		container_of(crypto_akcipher_alg(tfm),
 			     struct vgc_mlkem_akcipher_alg, alg);
 
-	mk_key_init(ak_key(tfm), a->set);
+	mk_key_init(ak_key(tfm), a->be, a->set);
 	akcipher_set_reqsize(tfm, sizeof(struct vgc_mlkem_req));
 	return 0;
 }
@@ -409,18 +426,26 @@ static int vgc_mlkem_kat_one(struct vgc_mlkem_kat_mem *t,
 	return 0;
 }
 
-static int vgc_mlkem_selftest(void)
+/* every chosen back end, before any driver is registered (crypto/main.c) */
+int vgc_mlkem_selftest(void)
 {
-	struct vgc_mlkem_kat_mem *t = kzalloc(sizeof(*t), GFP_KERNEL);
+	struct vgc_mlkem_kat_mem *t;
+	unsigned int i;
 	int set, err = 0;
 
+	if (!vgc_mlkem_nr_bes)
+		return 0;
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
 	if (!t)
 		return -ENOMEM;
-	for (set = 0; set < VGC_MLKEM_NSETS && !err; set++) {
-		err = vgc_mlkem_kat_one(t, set);
-		if (err)
-			pr_err("vgcrypto: ML-KEM-%u known-answer check failed (%d)\n",
-			       vgc_mlkem_bits[set], err);
+	for (i = 0; i < vgc_mlkem_nr_bes && !err; i++) {
+		for (set = 0; set < VGC_MLKEM_NSETS && !err; set++) {
+			err = vgc_mlkem_kat_one(t, set);
+			if (err)
+				pr_err("ML-KEM-%u known-answer check of the %s back end failed (%d)\n",
+				       vgc_mlkem_bits[set],
+				       vgc_mlkem_bes[i]->name, err);
+		}
 	}
 	kfree_sensitive(t);
 	return err ? -EINVAL : 0;
@@ -428,23 +453,26 @@ static int vgc_mlkem_selftest(void)
 
 /* ---- registration ---- */
 
-static void vgc_mlkem_fill_base(struct crypto_alg *base, unsigned int bits,
-				const char *suffix, unsigned int ctxsize)
+static void vgc_mlkem_fill_base(struct crypto_alg *base,
+				const struct vgc_mlkem_backend *be,
+				unsigned int bits, const char *suffix)
 {
 	snprintf(base->cra_name, sizeof(base->cra_name), "mlkem%u", bits);
 	snprintf(base->cra_driver_name, sizeof(base->cra_driver_name),
-		 "mlkem%u-vgcrypto-generic%s", bits, suffix);
-	base->cra_priority = VGC_MLKEM_PRIORITY;
-	base->cra_ctxsize = ctxsize;
+		 "mlkem%u-vgcrypto-%s%s", bits, be->name, suffix);
+	base->cra_priority = be->priority;
+	base->cra_ctxsize = sizeof(struct vgc_mlkem_key);
 	base->cra_module = THIS_MODULE;
 }
 
-static void vgc_mlkem_fill(int set)
+static void vgc_mlkem_fill(unsigned int i, const struct vgc_mlkem_backend *be,
+			   enum vgc_mlkem_set set)
 {
-	struct vgc_mlkem_kpp_alg *kp = &vgc_mlkem_kpp_algs[set];
-	struct vgc_mlkem_akcipher_alg *ak = &vgc_mlkem_ak_algs[set];
+	struct vgc_mlkem_kpp_alg *kp = &vgc_mlkem_kpp_algs[i];
+	struct vgc_mlkem_akcipher_alg *ak = &vgc_mlkem_ak_algs[i];
 
 	memset(kp, 0, sizeof(*kp));
+	kp->be = be;
 	kp->set = set;
 	kp->alg.set_secret = vgc_mlkem_kpp_set_secret;
 	kp->alg.generate_public_key = vgc_mlkem_kpp_public_key;
@@ -453,10 +481,10 @@ static void vgc_mlkem_fill(int set)
 	kp->alg.init = vgc_mlkem_kpp_init;
 	kp->alg.exit = vgc_mlkem_kpp_exit;
 	/* a driver name is unique across types: the akcipher one differs */
-	vgc_mlkem_fill_base(&kp->alg.base, vgc_mlkem_bits[set], "",
-			    sizeof(struct vgc_mlkem_key));
+	vgc_mlkem_fill_base(&kp->alg.base, be, vgc_mlkem_bits[set], "");
 
 	memset(ak, 0, sizeof(*ak));
+	ak->be = be;
 	ak->set = set;
 	ak->alg.encrypt = vgc_mlkem_ak_encrypt;
 	ak->alg.decrypt = vgc_mlkem_ak_decrypt;
@@ -465,46 +493,62 @@ static void vgc_mlkem_fill(int set)
 	ak->alg.max_size = vgc_mlkem_ak_max_size;
 	ak->alg.init = vgc_mlkem_ak_init;
 	ak->alg.exit = vgc_mlkem_ak_exit;
-	vgc_mlkem_fill_base(&ak->alg.base, vgc_mlkem_bits[set], "-akcipher",
-			    sizeof(struct vgc_mlkem_key));
+	vgc_mlkem_fill_base(&ak->alg.base, be, vgc_mlkem_bits[set], "-akcipher");
 }
 
-static int vgc_mlkem_nr_registered;
+unsigned int vgc_mlkem_prepare(void)
+{
+	const struct vgc_mlkem_backend *const *be;
+	unsigned int n = 0;
+	int set;
+
+	for (be = vgc_mlkem_backends; *be; be++) {
+		if (WARN_ON(n == VGC_MLKEM_MAX_BACKENDS))
+			break;
+		if (!vgc_backend_selected("ML-KEM ", (*be)->name, (*be)->usable))
+			continue;
+		for (set = 0; set < VGC_MLKEM_NSETS; set++)
+			vgc_mlkem_fill(n * VGC_MLKEM_NSETS + set, *be, set);
+		vgc_mlkem_bes[n++] = *be;
+	}
+	vgc_mlkem_nr_bes = n;
+	return n;
+}
 
 void vgc_mlkem_unregister(void)
 {
 	while (vgc_mlkem_nr_registered > 0) {
-		vgc_mlkem_nr_registered--;
-		crypto_unregister_akcipher(&vgc_mlkem_ak_algs[vgc_mlkem_nr_registered].alg);
-		crypto_unregister_kpp(&vgc_mlkem_kpp_algs[vgc_mlkem_nr_registered].alg);
+		unsigned int i = --vgc_mlkem_nr_registered;
+
+		crypto_unregister_akcipher(&vgc_mlkem_ak_algs[i].alg);
+		crypto_unregister_kpp(&vgc_mlkem_kpp_algs[i].alg);
 	}
 }
 
 int vgc_mlkem_register(void)
 {
-	int set, err;
+	unsigned int i, n = vgc_mlkem_nr_bes * VGC_MLKEM_NSETS;
+	int err;
 
-	err = vgc_mlkem_selftest();
-	if (err)
-		return err;
-	for (set = 0; set < VGC_MLKEM_NSETS; set++) {
-		vgc_mlkem_fill(set);
-		err = crypto_register_kpp(&vgc_mlkem_kpp_algs[set].alg);
+	for (i = 0; i < n; i++) {
+		err = crypto_register_kpp(&vgc_mlkem_kpp_algs[i].alg);
 		if (err)
 			goto fail;
-		err = crypto_register_akcipher(&vgc_mlkem_ak_algs[set].alg);
+		err = crypto_register_akcipher(&vgc_mlkem_ak_algs[i].alg);
 		if (err) {
-			crypto_unregister_kpp(&vgc_mlkem_kpp_algs[set].alg);
+			crypto_unregister_kpp(&vgc_mlkem_kpp_algs[i].alg);
 			goto fail;
 		}
 		vgc_mlkem_nr_registered++;
 	}
-	pr_info("vgcrypto: registered ML-KEM-512/768/1024 (kpp and akcipher; known-answer check passed)\n");
+	for (i = 0; i < vgc_mlkem_nr_bes; i++)
+		pr_info("registered ML-KEM-512/768/1024 %s back end (priority %d; kpp and akcipher; known-answer check passed)\n",
+			vgc_mlkem_bes[i]->name, vgc_mlkem_bes[i]->priority);
 	return 0;
 
 fail:
-	pr_err("vgcrypto: registering ML-KEM-%u failed: %d\n",
-	       vgc_mlkem_bits[set], err);
+	pr_err("registering %s failed: %d\n",
+	       vgc_mlkem_kpp_algs[i].alg.base.cra_driver_name, err);
 	vgc_mlkem_unregister();
 	return err;
 }

@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ML-KEM as plain function calls for other modules (<vgcrypto/mlkem.h>):
- * per-set convenience functions that allocate the work area (GFP_KERNEL)
- * and free it wiped. The portable library's own functions, which take a
- * caller's work area, are exported where they are defined (lib/mlkem.c).
+ * The per-set functions of <vgcrypto/mlkem.h>, which allocate the work
+ * area (GFP_KERNEL) and free it wiped. The functions that take a caller's
+ * work area are exported where they are defined (lib/mlkem.c).
  */
 #include <linux/export.h>
 #include <linux/slab.h>

@@ -1,25 +1,33 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Shared between the module's registration code and its arch back ends. */
+/*
+ * What crypto/main.c calls in each algorithm family's registration code
+ * (chacha20poly1305_glue.c, mlkem_glue.c), and what they share.
+ */
 #ifndef VGC_GLUE_H
 #define VGC_GLUE_H
 
-#include "../lib/chacha20poly1305.h"
-
-/* The most back ends one architecture offers, the portable one included. */
-#define VGC_MAX_BACKENDS	6
+#include <linux/types.h>
 
 /*
- * Each architecture's glue header (arch/<arch>/vgc_arch.h) provides
- *   int vgc_arch_backends(const struct vgc_cp_backend **list, int max);
- * which fills @list with the SIMD back ends this CPU can run, fastest
- * first, and logs one line for each it leaves out and why.
+ * Whether back end @name (of a family, "" or "ML-KEM ", for the log) is
+ * to be registered: this CPU can run it (@usable NULL: any can) and the
+ * backends= parameter names it. Logs one line when it is not.
  */
+bool vgc_backend_selected(const char *family, const char *name,
+			  bool (*usable)(const char **why));
 
 /*
- * crypto/mlkem_glue.c: ML-KEM's kpp and akcipher drivers. Registration
- * runs a known-answer check first and fails (the module does not load)
- * if it does not pass.
+ * Each family: prepare picks its back ends and fills its driver
+ * descriptions (returns how many back ends), register registers them all
+ * (or none: 0 or an error), unregister undoes that.
  */
+unsigned int vgc_aead_prepare(void);
+int vgc_aead_register(void);
+void vgc_aead_unregister(void);
+
+unsigned int vgc_mlkem_prepare(void);
+/* known-answer check of every chosen ML-KEM back end, before registering */
+int vgc_mlkem_selftest(void);
 int vgc_mlkem_register(void);
 void vgc_mlkem_unregister(void);
 

@@ -14,6 +14,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
+#include "chacha20poly1305.h"
 #include "vgc_testvec.h"
 #include "generated/edge_vectors.h"
 
@@ -161,36 +162,31 @@ static const struct vgc_aead_testvec rfc_vectors[] = {
 
 /* ---- back ends: one run of every case per driver ---- */
 
-static const char * const backend_names[] = {
-	"generic",
-#ifdef CONFIG_ARM64
-	"neon",
-#else
-	"ssse3", "avx2", "avx512",
-#endif
-};
-
-static bool driver_registered(const char *be)
+static bool driver_registered(const struct vgc_cp_backend *be)
 {
 	char name[CRYPTO_MAX_ALG_NAME];
 
-	snprintf(name, sizeof(name), "rfc7539-chacha20-poly1305-vgcrypto-%s", be);
+	snprintf(name, sizeof(name), "rfc7539-chacha20-poly1305-vgcrypto-%s",
+		 be->name);
 	return crypto_has_alg(name, CRYPTO_ALG_TYPE_AEAD, CRYPTO_ALG_TYPE_MASK);
 }
 
 /*
- * The parameters are the back ends registered now: one this CPU cannot run
- * is not applicable rather than skipped (6.1's KTAP output prints skipped
- * parameters as passed). The portable one is always a parameter, so its
- * absence fails rather than vanishes.
+ * The parameters are the back ends of vgcrypto.ko's list that are
+ * registered now: one this CPU cannot run is not applicable rather than
+ * skipped (6.1's KTAP output prints skipped parameters as passed). The
+ * portable one is always a parameter, so its absence fails rather than
+ * vanishes.
  */
 static const void *backend_gen_params(const void *prev, char *desc)
 {
-	const char * const *p = prev ? (const char * const *)prev + 1 : backend_names;
+	const struct vgc_cp_backend *const *p;
 
-	for (; p < backend_names + ARRAY_SIZE(backend_names); p++) {
-		if (p == backend_names || driver_registered(*p)) {
-			strscpy(desc, *p, KUNIT_PARAM_DESC_SIZE);
+	p = prev ? (const struct vgc_cp_backend *const *)prev + 1 :
+		   vgc_cp_backends;
+	for (; *p; p++) {
+		if (*p == &vgc_cp_backend_generic || driver_registered(*p)) {
+			strscpy(desc, (*p)->name, KUNIT_PARAM_DESC_SIZE);
 			return p;
 		}
 	}
@@ -331,7 +327,7 @@ static int first_diff(const u8 *a, const u8 *b, unsigned int n)
 
 static struct crypto_aead *alloc_driver(struct kunit *test, bool esp)
 {
-	const char *be = *(const char * const *)test->param_value;
+	const char *be = (*(const struct vgc_cp_backend *const *)test->param_value)->name;
 	struct ctx *c = test->priv;
 	char name[CRYPTO_MAX_ALG_NAME];
 	struct crypto_aead *tfm;

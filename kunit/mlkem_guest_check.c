@@ -17,9 +17,12 @@
 
 #include <vgcrypto/mlkem.h>
 
+#include "mlkem_poly.h"
+
 #define SS	VGC_MLKEM_SS_SIZE
 
 struct gc {
+	const char *be;		/* the back end whose drivers are tested */
 	struct crypto_kpp *kpp;
 	struct crypto_akcipher *ak;
 	struct kpp_request *kr;
@@ -35,8 +38,8 @@ struct gc {
 
 static void check(struct gc *g, bool ok, unsigned int bits, const char *what)
 {
-	pr_info("vgcrypto_mlkem_check: %s - mlkem%u %s\n", ok ? "ok" : "not ok",
-		bits, what);
+	pr_info("%s - mlkem%u %s %s\n", ok ? "ok" : "not ok", bits, g->be,
+		what);
 	g->failed += !ok;
 }
 
@@ -75,9 +78,9 @@ static void round_trip(struct gc *g, enum vgc_mlkem_set set, unsigned int bits)
 
 	g->ekl = vgc_mlkem_ek_size(set);
 	g->ctl = vgc_mlkem_ct_size(set);
-	snprintf(name, sizeof(name), "mlkem%u-vgcrypto-generic", bits);
+	snprintf(name, sizeof(name), "mlkem%u-vgcrypto-%s", bits, g->be);
 	g->kpp = crypto_alloc_kpp(name, 0, 0);
-	snprintf(name, sizeof(name), "mlkem%u-vgcrypto-generic-akcipher", bits);
+	snprintf(name, sizeof(name), "mlkem%u-vgcrypto-%s-akcipher", bits, g->be);
 	g->ak = crypto_alloc_akcipher(name, 0, 0);
 	ok = !IS_ERR(g->kpp) && !IS_ERR(g->ak);
 	check(g, ok, bits, "kpp and akcipher allocated by driver name");
@@ -129,19 +132,38 @@ out:
 		crypto_free_kpp(g->kpp);
 }
 
+/* the portable back end's drivers must be there; the others where they are */
+static bool registered(const struct vgc_mlkem_backend *be)
+{
+	char name[CRYPTO_MAX_ALG_NAME];
+
+	if (be == &vgc_mlkem_backend_generic)
+		return true;
+	snprintf(name, sizeof(name), "mlkem768-vgcrypto-%s", be->name);
+	return crypto_has_alg(name, CRYPTO_ALG_TYPE_KPP, CRYPTO_ALG_TYPE_MASK);
+}
+
 static int __init mlkem_check_init(void)
 {
 	struct gc *g = kzalloc(sizeof(*g), GFP_KERNEL);
+	const struct vgc_mlkem_backend *const *be;
 	int failed;
 
 	if (!g)
 		return -ENOMEM;
-	round_trip(g, VGC_MLKEM512, 512);
-	round_trip(g, VGC_MLKEM768, 768);
-	round_trip(g, VGC_MLKEM1024, 1024);
+	for (be = vgc_mlkem_backends; *be; be++) {
+		if (!registered(*be)) {
+			pr_info("# %s: not registered here\n", (*be)->name);
+			continue;
+		}
+		g->be = (*be)->name;
+		round_trip(g, VGC_MLKEM512, 512);
+		round_trip(g, VGC_MLKEM768, 768);
+		round_trip(g, VGC_MLKEM1024, 1024);
+	}
 	failed = g->failed;
 	kfree_sensitive(g);
-	pr_info("vgcrypto_mlkem_check: %d failed\n", failed);
+	pr_info("%d failed\n", failed);
 	return failed ? -EINVAL : 0;
 }
 

@@ -69,3 +69,10 @@ void vgc_chacha20_xor_generic(u32 state[16], u8 *dst, const u8 *src,
 	}
 	memzero_explicit(x, sizeof(x));
 }
+
+void vgc_chacha20_xor_ks_generic(u32 state[16], u8 *dst, const u8 *src,
+				 unsigned int nblocks, u8 ks[VGC_CHACHA_BLOCK_SIZE])
+{
+	vgc_chacha20_xor_generic(state, dst, src, nblocks);
+	vgc_chacha20_block(state, ks);
+}

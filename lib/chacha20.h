@@ -36,5 +36,8 @@ void vgc_chacha20_block(u32 state[16], u8 out[VGC_CHACHA_BLOCK_SIZE]);
 /* dst = src XOR keystream for @nblocks whole blocks (dst may equal src). */
 void vgc_chacha20_xor_generic(u32 state[16], u8 *dst, const u8 *src,
 			      unsigned int nblocks);
+/* The same, then block @nblocks's keystream into @ks. */
+void vgc_chacha20_xor_ks_generic(u32 state[16], u8 *dst, const u8 *src,
+				 unsigned int nblocks, u8 ks[VGC_CHACHA_BLOCK_SIZE]);
 
 #endif /* VGC_CHACHA20_H */

@@ -6,6 +6,8 @@
  * block (its unused keystream) and a partial Poly1305 block are carried
  * from one segment to the next; whole blocks go to the back end directly.
  */
+#include <linux/export.h>
+
 #include "chacha20poly1305.h"
 
 static void generic_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
@@ -19,8 +21,10 @@ const struct vgc_cp_backend vgc_cp_backend_generic = {
 	/* above the kernel's own rfc7539 (300 on x86, 250 on arm64, 100 generic) */
 	.priority = 310,
 	.chacha_xor = vgc_chacha20_xor_generic,
+	.chacha_xor_ks = vgc_chacha20_xor_ks_generic,
 	.poly_blocks = generic_poly_blocks,
 };
+EXPORT_SYMBOL_GPL(vgc_cp_backend_generic);
 
 static inline void cp_simd_begin(const struct vgc_cp_req *r)
 {
@@ -128,29 +132,6 @@ static void cp_enter_text(struct vgc_cp_req *r)
 	r->in_text = true;
 }
 
-/*
- * The end of a text segment: @len bytes, fewer than VGC_CP_KS_BLOCKS whole
- * blocks and a partial one, in one back-end call on a copy in ks[]. What
- * the partial block leaves of its keystream stays there for the next
- * segment.
- */
-static void cp_crypt_tail(struct vgc_cp_req *r, u8 *dst, const u8 *src,
-			  size_t len, bool seal)
-{
-	unsigned int nb = (len + VGC_CHACHA_BLOCK_SIZE - 1) / VGC_CHACHA_BLOCK_SIZE;
-
-	if (!seal)
-		cp_absorb(r, src, len);
-	memcpy(r->ks, src, len);
-	memset(r->ks + len, 0, nb * VGC_CHACHA_BLOCK_SIZE - len);
-	r->be->chacha_xor(r->chacha, r->ks, r->ks, nb);
-	memcpy(dst, r->ks, len);
-	if (seal)
-		cp_absorb(r, r->ks, len);
-	r->ks_pos = len;
-	r->ks_avail = nb * VGC_CHACHA_BLOCK_SIZE - len;
-}
-
 /* Use keystream made earlier: block 1's, or a previous call's rest. */
 static size_t cp_use_ks(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 			size_t len, bool seal)
@@ -173,20 +154,14 @@ static void cp_blocks(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 {
 	const struct vgc_cp_backend *be = r->be;
 
-	if (seal && be->seal_blocks) {
-		be->seal_blocks(r->chacha, &r->poly, dst, src, nblocks, ks);
-	} else if (!seal && be->open_blocks) {
-		be->open_blocks(r->chacha, &r->poly, dst, src, nblocks, ks);
-	} else {
-		if (!seal)
-			be->poly_blocks(&r->poly, src, nblocks * 4);
-		if (ks)
-			be->chacha_xor_ks(r->chacha, dst, src, nblocks, ks);
-		else
-			be->chacha_xor(r->chacha, dst, src, nblocks);
-		if (seal)
-			be->poly_blocks(&r->poly, dst, nblocks * 4);
-	}
+	if (!seal)
+		be->poly_blocks(&r->poly, src, nblocks * 4);
+	if (ks)
+		be->chacha_xor_ks(r->chacha, dst, src, nblocks, ks);
+	else
+		be->chacha_xor(r->chacha, dst, src, nblocks);
+	if (seal)
+		be->poly_blocks(&r->poly, dst, nblocks * 4);
 }
 
 /*
@@ -198,9 +173,7 @@ static void cp_blocks(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 static void cp_crypt(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 		     size_t len, bool seal)
 {
-	const struct vgc_cp_backend *be = r->be;
-	unsigned int nblocks, joined = 0;
-	u8 *ks = NULL;
+	unsigned int nblocks;
 	size_t n;
 
 	r->textlen += len;
@@ -211,33 +184,22 @@ static void cp_crypt(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 		dst += n;
 		len -= n;
 	}
+	if (!len)
+		return;
 
 	/*
 	 * Whole blocks: here the Poly1305 buffer is empty (64 | textlen). A
-	 * partial block after them rides along (chacha_xor_ks), or else a
-	 * vector back end takes the last few whole ones with it
-	 * (cp_crypt_tail()).
+	 * partial block after them rides along: its keystream goes to ks[].
 	 */
 	nblocks = len / VGC_CHACHA_BLOCK_SIZE;
-	if (len % VGC_CHACHA_BLOCK_SIZE && be->chacha_xor_ks)
-		ks = r->ks;
-	else if (len % VGC_CHACHA_BLOCK_SIZE && be->simd_begin)
-		joined = min_t(unsigned int, nblocks, VGC_CP_KS_BLOCKS - 1);
-	nblocks -= joined;
-	if (nblocks || ks) {
-		cp_blocks(r, dst, src, nblocks, ks, seal);
+	if (len % VGC_CHACHA_BLOCK_SIZE) {
+		cp_blocks(r, dst, src, nblocks, r->ks, seal);
 		n = (size_t)nblocks * VGC_CHACHA_BLOCK_SIZE;
-		src += n;
-		dst += n;
-		len -= n;
-	}
-
-	if (ks) {
 		r->ks_pos = 0;
 		r->ks_avail = VGC_CHACHA_BLOCK_SIZE;
-		cp_use_ks(r, dst, src, len, seal);
-	} else if (len) {
-		cp_crypt_tail(r, dst, src, len, seal);
+		cp_use_ks(r, dst + n, src + n, len - n, seal);
+	} else {
+		cp_blocks(r, dst, src, nblocks, NULL, seal);
 	}
 }
 

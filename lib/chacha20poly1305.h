@@ -24,32 +24,25 @@
 struct vgc_cp_backend {
 	const char *name;	/* the suffix of the driver names */
 	int priority;		/* crypto API priority of its drivers */
+	/*
+	 * Can this CPU (and kernel) run it? If not, *why says what is
+	 * missing, for the log. NULL: it runs everywhere.
+	 */
+	bool (*usable)(const char **why);
 
 	/* XOR @nblocks 64-byte keystream blocks into src; state[12] advances */
 	void (*chacha_xor)(u32 state[16], u8 *dst, const u8 *src,
 			   unsigned int nblocks);
 	/*
-	 * Optional: the same, then block @nblocks's keystream into @ks, in one
-	 * pass (state[12] advances by @nblocks + 1): the text's partial last
-	 * block rides along with the whole ones. NULL: the core makes it
-	 * itself, with up to three whole blocks for vector back ends.
+	 * The same, then block @nblocks's keystream into @ks, in one pass
+	 * (state[12] advances by @nblocks + 1): a text's partial last block
+	 * rides along with the whole ones.
 	 */
 	void (*chacha_xor_ks)(u32 state[16], u8 *dst, const u8 *src,
 			      unsigned int nblocks, u8 ks[64]);
 	/* absorb @nblocks full 16-byte blocks (each with its 2^128 bit) */
 	void (*poly_blocks)(struct vgc_poly1305 *p, const u8 *src,
 			    unsigned int nblocks);
-	/*
-	 * Optional fused forms over @nblocks 64-byte blocks: seal encrypts and
-	 * absorbs the ciphertext it wrote, open absorbs the ciphertext and
-	 * decrypts it; with @ks (only given to back ends that have
-	 * chacha_xor_ks), block @nblocks's keystream goes there as well. NULL
-	 * means the core composes the calls above.
-	 */
-	void (*seal_blocks)(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
-			    const u8 *src, unsigned int nblocks, u8 *ks);
-	void (*open_blocks)(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
-			    const u8 *src, unsigned int nblocks, u8 *ks);
 	/*
 	 * For back ends that use vector registers: bracket each call sequence
 	 * (at most VGC_SIMD_CHUNK bytes of data). NULL for scalar back ends,
@@ -62,13 +55,20 @@ struct vgc_cp_backend {
 extern const struct vgc_cp_backend vgc_cp_backend_generic;
 
 /*
- * Keystream made ahead, in blocks: the first text block's with the
- * Poly1305 key, and a text's last partial block with the whole blocks
- * before it (or, for back ends without chacha_xor_ks, with up to three of
- * them), each in one back-end call: for vector back ends, one call of a
- * few blocks costs about what one block does.
+ * Every back end of this build, fastest first, the portable one last,
+ * NULL-terminated: registration, the KUnit suites and the user-space
+ * harness all walk this one list (arch/<arch>/backends.c, or
+ * lib/backends_portable.c where the module has no code for the
+ * architecture).
  */
-#define VGC_CP_KS_BLOCKS	4
+extern const struct vgc_cp_backend *const vgc_cp_backends[];
+
+/*
+ * Keystream made ahead: the first text block's with the Poly1305 key (in
+ * one back-end call of two blocks), and a text's last partial block with
+ * the whole blocks before it (chacha_xor_ks).
+ */
+#define VGC_CP_KS_BLOCKS	2
 
 /*
  * The state of one request. It lives on the caller's stack (about 430

@@ -7,20 +7,13 @@
  * secret s or y) is kept whole; everything else is one polynomial at a
  * time, so the working memory is a few kilobytes for every set.
  */
-#include "mlkem.h"
-#include "mlkem_poly.h"
-#include "sha3.h"
-
-#ifdef __KERNEL__
 #include <linux/build_bug.h>
 #include <linux/export.h>
 #include <linux/random.h>
-#else
-#include <assert.h>
-#include <sys/random.h>
-/* the module exports the API (crypto/mlkem_lib.c has the rest) */
-#define EXPORT_SYMBOL_GPL(sym) static_assert(1, #sym)
-#endif
+#include <vgcrypto/mlkem.h>
+
+#include "mlkem_poly.h"
+#include "sha3.h"
 
 /*
  * The constant-time check (tests/mlkem) marks secrets undefined for
@@ -110,28 +103,6 @@ size_t vgc_mlkem_ct_size(enum vgc_mlkem_set set)
 	return p ? p->ct_size : 0;
 }
 EXPORT_SYMBOL_GPL(vgc_mlkem_ct_size);
-
-static int mlkem_random(void *buf, size_t len)
-{
-#ifdef __KERNEL__
-	get_random_bytes(buf, len);
-#else
-	u8 *b = buf;
-	ssize_t n;
-
-	while (len) {
-		n = getrandom(b, len, 0);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -EIO;
-		}
-		b += n;
-		len -= n;
-	}
-#endif
-	return 0;
-}
 
 /* SampleNTT(rho || x || y), one SHAKE128 block at a time. */
 static void sample_ntt(struct mlkem_ws *w, s16 p[VGC_MLKEM_N], const u8 *rho,
@@ -334,11 +305,9 @@ int vgc_mlkem_keypair(enum vgc_mlkem_set set, u8 *ek, size_t ek_len,
 
 	if (!p || !w || ek_len != p->ek_size || dk_len != p->dk_size)
 		return -EINVAL;
-	ret = mlkem_random(w->rand, VGC_MLKEM_SEED_SIZE);
-	if (!ret)
-		ret = vgc_mlkem_keypair_derand(set, ek, ek_len, dk, dk_len,
-					       w->rand, VGC_MLKEM_SEED_SIZE,
-					       work);
+	get_random_bytes(w->rand, VGC_MLKEM_SEED_SIZE);
+	ret = vgc_mlkem_keypair_derand(set, ek, ek_len, dk, dk_len, w->rand,
+				       VGC_MLKEM_SEED_SIZE, work);
 	ws_wipe(w);
 	return ret;
 }
@@ -380,10 +349,9 @@ int vgc_mlkem_encaps(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 
 	if (!p || !w || ct_len != p->ct_size || ek_len != p->ek_size)
 		return -EINVAL;
-	ret = mlkem_random(w->rand, VGC_MLKEM_MSG_SIZE);
-	if (!ret)
-		ret = vgc_mlkem_encaps_derand(set, ct, ct_len, ss, ek, ek_len,
-					      w->rand, work);
+	get_random_bytes(w->rand, VGC_MLKEM_MSG_SIZE);
+	ret = vgc_mlkem_encaps_derand(set, ct, ct_len, ss, ek, ek_len, w->rand,
+				      work);
 	ws_wipe(w);
 	return ret;
 }

@@ -2,7 +2,16 @@
 /*
  * Portable ML-KEM polynomial arithmetic (FIPS 203 sections 4.2.2, 4.3).
  */
+#include <linux/export.h>
+
 #include "mlkem_poly.h"
+
+const struct vgc_mlkem_backend vgc_mlkem_backend_generic = {
+	.name = "generic",
+	/* nothing else registers these names */
+	.priority = 300,
+};
+EXPORT_SYMBOL_GPL(vgc_mlkem_backend_generic);
 
 /*
  * zeta^BitRev7(i) * 2^16 mod q, centred, for zeta = 17: the twiddle

@@ -13,11 +13,6 @@
 
 #include "vgc_base.h"
 
-#ifndef __KERNEL__
-/* kcompat.h has no s16; C11 allows the same typedef twice if it gains one */
-typedef short s16;
-#endif
-
 #define VGC_MLKEM_N		256
 #define VGC_MLKEM_Q		3329
 #define VGC_MLKEM_POLYBYTES	384	/* ByteEncode_12 */
@@ -68,6 +63,30 @@ static inline s16 vgc_mlkem_freeze(s16 a)
 	a = vgc_mlkem_barrett_reduce(a);
 	return a + ((a >> 15) & VGC_MLKEM_Q);
 }
+
+/*
+ * An ML-KEM back end: a name for its drivers (mlkem768-vgcrypto-<name>),
+ * their priority, whether this CPU can run it (NULL: everywhere; else
+ * *why says what is missing) and, for vector code, the bracket of each
+ * section. The portable code below is the one every other is checked
+ * against.
+ */
+struct vgc_mlkem_backend {
+	const char *name;
+	int priority;
+	bool (*usable)(const char **why);
+	void (*simd_begin)(void);
+	void (*simd_end)(void);
+};
+
+extern const struct vgc_mlkem_backend vgc_mlkem_backend_generic;
+
+/*
+ * Every ML-KEM back end of this build, fastest first, the portable one
+ * last, NULL-terminated (arch/<arch>/backends.c, or
+ * lib/backends_portable.c): registration, KUnit and the harness walk it.
+ */
+extern const struct vgc_mlkem_backend *const vgc_mlkem_backends[];
 
 /* In place, coefficients |c| < 4096 in; output reduced (Barrett). */
 void vgc_mlkem_ntt(s16 p[VGC_MLKEM_N]);

@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The few kernel facilities the portable algorithm code needs. In the
- * kernel they come from the kernel's headers; the user-space harness
- * provides the same names from tests/harness/kcompat.h, so lib/ and arch/
- * are compiled unchanged in both places.
+ * The kernel facilities the portable algorithm code needs, in one place.
+ * The user-space harness compiles lib/ and arch/ unchanged: its include
+ * directory (tests/harness/include) gives these headers' names to
+ * tests/harness/kcompat.h.
  */
 #ifndef VGC_BASE_H
 #define VGC_BASE_H
 
-#ifdef __KERNEL__
 #include <linux/types.h>
 #include <linux/string.h>
 #include <linux/errno.h>
@@ -21,9 +20,6 @@
 #include <linux/unaligned.h>
 #else
 #include <asm/unaligned.h>
-#endif
-#else
-#include "kcompat.h"
 #endif
 
 #endif /* VGC_BASE_H */

@@ -1,19 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The arm64 back end, shared by the module and the user-space harness:
- * NEON ChaCha20 (four blocks in v-registers, one or two in rows) with the
- * 64-bit scalar Poly1305 (mul/umulh). Only the NEON bracket and the CPU
- * check differ between the kernel and user space.
+ * The arm64 back end, shared by the module and the user-space harness
+ * (whose compatibility header answers the CPU check from the auxiliary
+ * vector): NEON ChaCha20 (four blocks in v-registers, one or two in rows)
+ * with the 64-bit scalar Poly1305 (mul/umulh).
  */
-#include "backends.h"
-#include "chacha20_neon.h"
-
-#ifdef __KERNEL__
+#include <linux/export.h>
 #include <linux/version.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
 #include <asm/cpufeature.h>
 #include <asm/neon.h>
+
+#include "chacha20poly1305.h"
+#include "mlkem_poly.h"
+#include "chacha20_neon.h"
 
 #if KERNEL_VERSION(6, 19, 0) <= LINUX_VERSION_CODE
 /*
@@ -56,7 +57,7 @@ static void arm64_neon_end(void)
 }
 #endif
 
-bool vgc_arm64_neon_usable(const char **why)
+static bool arm64_neon_usable(const char **why)
 {
 	*why = "the CPU has no ASIMD (NEON)";
 	if (!cpu_have_named_feature(ASIMD))
@@ -64,33 +65,29 @@ bool vgc_arm64_neon_usable(const char **why)
 	*why = "the kernel does not use the FP/SIMD registers";
 	return system_supports_fpsimd();
 }
-#else
-/* user space: the registers are the process's own */
-#include <sys/auxv.h>
-#include <asm/hwcap.h>
-
-static void arm64_neon_begin(void)
-{
-}
-
-static void arm64_neon_end(void)
-{
-}
-
-bool vgc_arm64_neon_usable(const char **why)
-{
-	*why = "the CPU has no ASIMD (NEON)";
-	return getauxval(AT_HWCAP) & HWCAP_ASIMD;
-}
-#endif
 
 /* 4-block vertical (1-2 block horizontal) NEON ChaCha20, scalar Poly1305 */
-const struct vgc_cp_backend vgc_cp_backend_neon = {
+static const struct vgc_cp_backend vgc_cp_backend_neon = {
 	.name = "neon",
 	.priority = 320,
+	.usable = arm64_neon_usable,
 	.chacha_xor = vgc_chacha20_xor_neon,
 	.chacha_xor_ks = vgc_chacha20_xor_ks_neon,
 	.poly_blocks = vgc_poly1305_blocks_arm64,
 	.simd_begin = arm64_neon_begin,
 	.simd_end = arm64_neon_end,
 };
+
+/* fastest first; exported for the KUnit suites, which run on each one */
+const struct vgc_cp_backend *const vgc_cp_backends[] = {
+	&vgc_cp_backend_neon,
+	&vgc_cp_backend_generic,
+	NULL
+};
+EXPORT_SYMBOL_GPL(vgc_cp_backends);
+
+const struct vgc_mlkem_backend *const vgc_mlkem_backends[] = {
+	&vgc_mlkem_backend_generic,
+	NULL
+};
+EXPORT_SYMBOL_GPL(vgc_mlkem_backends);

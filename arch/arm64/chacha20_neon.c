@@ -24,17 +24,13 @@
  * kernel_neon_begin() and kernel_neon_end() (the back end's simd_begin
  * and simd_end).
  *
- * In the kernel, <arm_neon.h> comes through <asm/neon-intrinsics.h>,
- * with the compiler's own include directory on the path and
- * -mgeneral-regs-only removed for this file only (Kbuild).
+ * <arm_neon.h> comes through <asm/neon-intrinsics.h>, with the
+ * compiler's own include directory on the path and -mgeneral-regs-only
+ * removed for this file only (Kbuild).
  */
 #include "chacha20_neon.h"
 
-#ifdef __KERNEL__
 #include <asm/neon-intrinsics.h>
-#else
-#include <arm_neon.h>
-#endif
 
 /* Byte indices for tbl: each 32-bit word rotated left by 8 bits. */
 static const u8 vgc_neon_rot8_idx[16] __aligned(16) = {

@@ -1,19 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The x86-64 back ends, shared by the module and the user-space harness:
- * which ChaCha20 and Poly1305 functions each pairs, and what the CPU must
- * have to run them. Only the SIMD bracket and the CPU check differ
- * between the kernel and user space.
+ * The x86-64 back ends, shared by the module and the user-space harness
+ * (whose compatibility header answers the CPU checks from cpuid): which
+ * ChaCha20 and Poly1305 functions each pairs, and what the CPU must have
+ * to run them.
  */
-#include "backends.h"
-#include "chacha20_x86.h"
-#include "poly1305_x86.h"
-
-#ifdef __KERNEL__
+#include <linux/export.h>
 #include <linux/version.h>
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
 #include <asm/processor.h>
+
+#include "chacha20poly1305.h"
+#include "mlkem_poly.h"
+#include "chacha20_x86.h"
+#include "poly1305_x86.h"
 
 static void x86_simd_begin(void)
 {
@@ -39,13 +40,13 @@ static bool x86_os_saves_ymm(void)
 #endif
 }
 
-bool vgc_x86_ssse3_usable(const char **why)
+static bool x86_ssse3_usable(const char **why)
 {
 	*why = "the CPU has no SSSE3";
 	return boot_cpu_has(X86_FEATURE_SSSE3);
 }
 
-bool vgc_x86_avx2_usable(const char **why)
+static bool x86_avx2_usable(const char **why)
 {
 	*why = "the CPU has no AVX2";
 	if (!boot_cpu_has(X86_FEATURE_AVX2) || !boot_cpu_has(X86_FEATURE_AVX))
@@ -83,11 +84,12 @@ static bool x86_prefers_ymm(void)
 #endif
 }
 
+/* avx512-noifma runs where this holds; avx512 also needs IFMA */
 static bool x86_zmm_usable(const char **why)
 {
 	*why = "the CPU has no AVX-512F and AVX-512VL";
 	if (!boot_cpu_has(X86_FEATURE_AVX512F) ||
-	    !boot_cpu_has(X86_FEATURE_AVX512VL) || !vgc_x86_avx2_usable(why))
+	    !boot_cpu_has(X86_FEATURE_AVX512VL) || !x86_avx2_usable(why))
 		return false;
 	*why = "the CPU prefers ymm registers (its clock drops on zmm)";
 	if (x86_prefers_ymm())
@@ -100,7 +102,7 @@ static bool x86_zmm_usable(const char **why)
 	return true;
 }
 
-bool vgc_x86_avx512_usable(const char **why)
+static bool x86_avx512_usable(const char **why)
 {
 	if (!x86_zmm_usable(why))
 		return false;
@@ -108,63 +110,11 @@ bool vgc_x86_avx512_usable(const char **why)
 	return boot_cpu_has(X86_FEATURE_AVX512IFMA);
 }
 
-bool vgc_x86_avx512_noifma_usable(const char **why)
-{
-	if (!x86_zmm_usable(why))
-		return false;
-	*why = "the CPU has AVX-512 IFMA: the avx512 back end serves it";
-	return !boot_cpu_has(X86_FEATURE_AVX512IFMA);
-}
-#else
-/* user space: the registers are the process's own */
-static void x86_simd_begin(void)
-{
-}
-
-static void x86_simd_end(void)
-{
-}
-
-bool vgc_x86_ssse3_usable(const char **why)
-{
-	*why = "the CPU has no SSSE3";
-	__builtin_cpu_init();
-	return __builtin_cpu_supports("ssse3");
-}
-
-bool vgc_x86_avx2_usable(const char **why)
-{
-	*why = "the CPU has no AVX2";
-	__builtin_cpu_init();
-	return __builtin_cpu_supports("avx2");
-}
-
-/*
- * The harness runs both AVX-512 back ends where it can, so the second
- * needs only what its own code uses.
- */
-bool vgc_x86_avx512_noifma_usable(const char **why)
-{
-	*why = "the CPU has no AVX-512F and AVX-512VL";
-	__builtin_cpu_init();
-	return __builtin_cpu_supports("avx512f") &&
-	       __builtin_cpu_supports("avx512vl") &&
-	       __builtin_cpu_supports("avx2");
-}
-
-bool vgc_x86_avx512_usable(const char **why)
-{
-	if (!vgc_x86_avx512_noifma_usable(why))
-		return false;
-	*why = "the CPU has no AVX-512 IFMA";
-	return __builtin_cpu_supports("avx512ifma");
-}
-#endif
-
 /* 4-block xmm ChaCha20, scalar 64-bit Poly1305 */
-const struct vgc_cp_backend vgc_cp_backend_ssse3 = {
+static const struct vgc_cp_backend vgc_cp_backend_ssse3 = {
 	.name = "ssse3",
 	.priority = 320,
+	.usable = x86_ssse3_usable,
 	.chacha_xor = vgc_chacha20_xor_ssse3,
 	.chacha_xor_ks = vgc_chacha20_xor_ks_ssse3,
 	.poly_blocks = vgc_poly1305_blocks_x64,
@@ -173,9 +123,10 @@ const struct vgc_cp_backend vgc_cp_backend_ssse3 = {
 };
 
 /* 8-block ymm ChaCha20, 4-way radix 2^26 Poly1305 for long stretches */
-const struct vgc_cp_backend vgc_cp_backend_avx2 = {
+static const struct vgc_cp_backend vgc_cp_backend_avx2 = {
 	.name = "avx2",
 	.priority = 330,
+	.usable = x86_avx2_usable,
 	.chacha_xor = vgc_chacha20_xor_avx2,
 	.chacha_xor_ks = vgc_chacha20_xor_ks_avx2,
 	.poly_blocks = vgc_poly1305_blocks_avx2,
@@ -189,9 +140,10 @@ const struct vgc_cp_backend vgc_cp_backend_avx2 = {
  * slower than the two over each 4 KiB chunk in turn (Xeon model 0xcf):
  * the multiply-adds and the rotates compete for one port.
  */
-const struct vgc_cp_backend vgc_cp_backend_avx512 = {
+static const struct vgc_cp_backend vgc_cp_backend_avx512 = {
 	.name = "avx512",
 	.priority = 340,
+	.usable = x86_avx512_usable,
 	.chacha_xor = vgc_chacha20_xor_avx512,
 	.chacha_xor_ks = vgc_chacha20_xor_ks_avx512,
 	.poly_blocks = vgc_poly1305_blocks_avx512ifma,
@@ -199,13 +151,34 @@ const struct vgc_cp_backend vgc_cp_backend_avx512 = {
 	.simd_end = x86_simd_end,
 };
 
-/* AVX-512 without IFMA: zmm ChaCha20, the AVX2 radix 2^26 Poly1305 */
-const struct vgc_cp_backend vgc_cp_backend_avx512_noifma = {
+/*
+ * AVX-512 without IFMA: zmm ChaCha20, the AVX2 radix 2^26 Poly1305. Where
+ * the CPU has IFMA it registers too, below avx512, so that it is tested.
+ */
+static const struct vgc_cp_backend vgc_cp_backend_avx512_noifma = {
 	.name = "avx512-noifma",
-	.priority = 340,
+	.priority = 335,
+	.usable = x86_zmm_usable,
 	.chacha_xor = vgc_chacha20_xor_avx512,
 	.chacha_xor_ks = vgc_chacha20_xor_ks_avx512,
 	.poly_blocks = vgc_poly1305_blocks_avx2,
 	.simd_begin = x86_simd_begin,
 	.simd_end = x86_simd_end,
 };
+
+/* fastest first; exported for the KUnit suites, which run on each one */
+const struct vgc_cp_backend *const vgc_cp_backends[] = {
+	&vgc_cp_backend_avx512,
+	&vgc_cp_backend_avx512_noifma,
+	&vgc_cp_backend_avx2,
+	&vgc_cp_backend_ssse3,
+	&vgc_cp_backend_generic,
+	NULL
+};
+EXPORT_SYMBOL_GPL(vgc_cp_backends);
+
+const struct vgc_mlkem_backend *const vgc_mlkem_backends[] = {
+	&vgc_mlkem_backend_generic,
+	NULL
+};
+EXPORT_SYMBOL_GPL(vgc_mlkem_backends);

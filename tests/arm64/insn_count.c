@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * insn_count: the workload whose instructions scripts/bench-arm64.sh
+ * insn_count: the workload whose instructions scripts/bench/arm64.sh
  * counts under qemu-aarch64. It seals @iters messages of @len bytes (13
  * bytes of AD, as vgc_bench) with one implementation, between two marker
  * calls the counter brackets, and checks each against the first

@@ -17,12 +17,12 @@
 #define VGC_MAX_BACKENDS	8
 
 /*
- * Fill @list with the back ends this build has and this CPU can run,
- * generic first. Returns how many.
+ * Fill @list with the back ends this build has and this CPU can run, in
+ * the order of the module's list (fastest first). Returns how many.
  */
 unsigned int vgc_backends(const struct vgc_cp_backend **list, unsigned int max);
 
-#ifdef VGC_HAVE_X86
+#ifdef __x86_64__
 /* zero zmm16-31 and vzeroupper (zmm_clean.c); needs AVX-512F */
 void vgc_zmm_clean(void);
 #endif

@@ -1,24 +1,43 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The kernel names lib/ and arch/ use, for the user-space harness: the
- * same algorithm sources build here and in the module.
+ * The kernel names lib/ and arch/ use, for the user-space builds: the
+ * same algorithm sources compile here and in the module, unchanged.
+ * tests/harness/include holds each kernel header they include, as a link
+ * to this file, so this one header is the whole difference (but for
+ * <linux/errno.h>, which user space has too).
+ *
+ * Kernel-only facilities get their user-space meaning: the CPU checks
+ * read cpuid (x86-64) or the auxiliary vector (arm64), a SIMD section is
+ * the process's own registers, get_random_bytes() is getrandom(), an
+ * export is nothing. LINUX_VERSION_CODE is a recent release, so version
+ * guards take their newest branch.
  */
 #ifndef VGC_KCOMPAT_H
 #define VGC_KCOMPAT_H
 
+#include <assert.h>	/* static_assert */
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <errno.h>
 #include <sys/cdefs.h>	/* glibc's __always_inline */
+#include <sys/random.h>
 
 /* As the kernel has them: u64 is unsigned long long on every arch. */
 typedef unsigned char u8;
 typedef unsigned short u16;
 typedef unsigned int u32;
 typedef unsigned long long u64;
+typedef signed char s8;
+typedef short s16;
 typedef int s32;
 typedef long long s64;
+
+#define KERNEL_VERSION(a, b, c)	(((a) << 16) + ((b) << 8) + (c))
+#define LINUX_VERSION_CODE	KERNEL_VERSION(7, 3, 0)
 
 /* What <linux/compiler_attributes.h> gives the kernel. */
 #define vgc_attribute(x)	__attribute__((x))
@@ -26,6 +45,9 @@ typedef long long s64;
 #define __printf(a, b)		vgc_attribute(format(printf, a, b))
 #define __maybe_unused		vgc_attribute(unused)
 #define noinline		vgc_attribute(noinline)
+
+/* The module exports its API; a user-space program has nothing to export. */
+#define EXPORT_SYMBOL_GPL(sym)	static_assert(1, #sym)
 
 #define min_t(type, a, b) ({			\
 	type __min_a = (a);			\
@@ -98,5 +120,143 @@ static inline int crypto_memneq(const void *a, const void *b, size_t n)
 	}
 	return d != 0;
 }
+
+/* The kernel's hex2bin(): 0, or -EINVAL at the first non-hex digit. */
+static inline int hex2bin(u8 *dst, const char *src, size_t count)
+{
+	static const char digits[] = "0123456789abcdef";
+	const char *hi, *lo;
+
+	while (count--) {
+		if (!src[0] || !src[1])
+			return -EINVAL;
+		hi = strchr(digits, src[0] | 0x20);
+		lo = strchr(digits, src[1] | 0x20);
+		if (!hi || !lo)
+			return -EINVAL;
+		*dst++ = (hi - digits) << 4 | (lo - digits);
+		src += 2;
+	}
+	return 0;
+}
+
+/* The tests have no use for a random stream that can fail: stop. */
+static inline void get_random_bytes(void *buf, size_t len)
+{
+	u8 *b = buf;
+	ssize_t n;
+
+	while (len) {
+		n = getrandom(b, len, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			perror("getrandom");
+			abort();
+		}
+		b += n;
+		len -= n;
+	}
+}
+
+#if defined(__x86_64__)
+/* <asm/cpufeature.h>: the features arch/x86 asks about, from cpuid. */
+enum {
+	X86_FEATURE_SSSE3,
+	X86_FEATURE_AVX,
+	X86_FEATURE_AVX2,
+	X86_FEATURE_AVX512F,
+	X86_FEATURE_AVX512VL,
+	X86_FEATURE_AVX512BW,
+	X86_FEATURE_AVX512IFMA,
+	X86_FEATURE_AVX512VBMI,
+	X86_FEATURE_AVX512_VBMI2,
+	X86_FEATURE_PREFER_YMM,
+};
+
+/* gcc's and clang's checks include the OS's (XCR0) support of the state */
+static inline bool boot_cpu_has(int feature)
+{
+	__builtin_cpu_init();
+	switch (feature) {
+	case X86_FEATURE_SSSE3:
+		return __builtin_cpu_supports("ssse3");
+	case X86_FEATURE_AVX:
+		return __builtin_cpu_supports("avx");
+	case X86_FEATURE_AVX2:
+		return __builtin_cpu_supports("avx2");
+	case X86_FEATURE_AVX512F:
+		return __builtin_cpu_supports("avx512f");
+	case X86_FEATURE_AVX512VL:
+		return __builtin_cpu_supports("avx512vl");
+	case X86_FEATURE_AVX512BW:
+		return __builtin_cpu_supports("avx512bw");
+	case X86_FEATURE_AVX512IFMA:
+		return __builtin_cpu_supports("avx512ifma");
+	case X86_FEATURE_AVX512VBMI:
+		return __builtin_cpu_supports("avx512vbmi");
+	case X86_FEATURE_AVX512_VBMI2:
+		return __builtin_cpu_supports("avx512vbmi2");
+	default:
+		/* PREFER_YMM is kernel policy: the harness tests zmm code anyway */
+		return false;
+	}
+}
+
+/* <asm/fpu/api.h>: the OS saves what cpuid says it enabled. */
+#define XFEATURE_MASK_SSE	1
+#define XFEATURE_MASK_YMM	2
+#define XFEATURE_MASK_AVX512	4
+
+static inline int cpu_has_xfeatures(u64 mask __maybe_unused,
+				    const char **name __maybe_unused)
+{
+	return 1;
+}
+
+/* A user-space process owns its vector registers. */
+static inline void kernel_fpu_begin(void)
+{
+}
+
+static inline void kernel_fpu_end(void)
+{
+}
+#endif /* __x86_64__ */
+
+#if defined(__aarch64__)
+#include <sys/auxv.h>
+#include <asm/hwcap.h>
+
+/* <asm/cpufeature.h>: cpu_have_named_feature(ASIMD) reads the hwcaps. */
+#define cpu_have_named_feature(name)	(!!(getauxval(AT_HWCAP) & HWCAP_##name))
+
+static inline bool system_supports_fpsimd(void)
+{
+	return true;
+}
+
+/* <asm/neon.h> as of 6.19, which takes a save area */
+struct user_fpsimd_state {
+	u64 unused;
+};
+
+static inline void kernel_neon_begin(struct user_fpsimd_state *s __maybe_unused)
+{
+}
+
+static inline void kernel_neon_end(struct user_fpsimd_state *s __maybe_unused)
+{
+}
+
+/* <linux/percpu.h> and <linux/preempt.h>: one CPU, no preemption. */
+#define DEFINE_PER_CPU(type, name)	type name
+#define this_cpu_ptr(p)			(p)
+#define preempt_disable()		do { } while (0)
+#define preempt_enable()		do { } while (0)
+
+/* <asm/neon-intrinsics.h> */
+#include <arm_neon.h>
+#endif /* __aarch64__ */
 
 #endif /* VGC_KCOMPAT_H */

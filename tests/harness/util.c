@@ -110,31 +110,12 @@ size_t vgc_rng_segment(struct vgc_rng *r, size_t remaining)
 	return min_t(size_t, n, remaining);
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 long vgc_unhex(u8 *out, size_t max, const char *hex)
 {
-	size_t n = strlen(hex), i;
-	int hi, lo;
+	size_t n = strlen(hex);
 
-	if (n % 2 || n / 2 > max)
+	if (n % 2 || n / 2 > max || hex2bin(out, hex, n / 2))
 		return -1;
-	for (i = 0; i < n / 2; i++) {
-		hi = hexval(hex[2 * i]);
-		lo = hexval(hex[2 * i + 1]);
-		if (hi < 0 || lo < 0)
-			return -1;
-		out[i] = (u8)(hi << 4 | lo);
-	}
 	return (long)(n / 2);
 }
 

@@ -55,7 +55,7 @@ struct bench {
 	double ticks[NSIZES][MAX_IMPLS][NOPS][MAX_ROUNDS];
 };
 
-#ifdef VGC_HAVE_X86
+#ifdef __x86_64__
 static bool have_avx512;
 #endif
 
@@ -173,7 +173,7 @@ static void measure(struct bench *b, const struct impl *im, enum bench_op op,
 	unsigned long batch = 1, ops = 0;
 
 	/* what the last implementation left in the vector unit (zmm_clean.c) */
-#ifdef VGC_HAVE_X86
+#ifdef __x86_64__
 	if (have_avx512)
 		vgc_zmm_clean();
 #endif
@@ -591,7 +591,7 @@ int main(int argc, char **argv)
 	printf("vgc_bench: %u rounds x ~%u ms per implementation and op\n",
 	       b->rounds, b->round_ms);
 	printf("vgc_bench: interleaved; median; ratio = ops/s / OpenSSL's\n");
-#ifdef VGC_HAVE_X86
+#ifdef __x86_64__
 	__builtin_cpu_init();
 	have_avx512 = __builtin_cpu_supports("avx512f");
 	if (have_avx512)

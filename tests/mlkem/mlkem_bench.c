@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "kcompat.h"
-#include "mlkem.h"
+#include <vgcrypto/mlkem.h>
 
 /* The time-stamp counter, where the compiler offers it (x86). */
 #ifdef __has_builtin

@@ -15,7 +15,7 @@
 #include <valgrind/memcheck.h>
 
 #include "kcompat.h"
-#include "mlkem.h"
+#include <vgcrypto/mlkem.h>
 
 #define SECRET(p, n)	VALGRIND_MAKE_MEM_UNDEFINED(p, n)
 #define PUBLIC(p, n)	VALGRIND_MAKE_MEM_DEFINED(p, n)

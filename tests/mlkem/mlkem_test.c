@@ -50,32 +50,9 @@ void mt_missing(struct mt_tally *t, const char *suite, const char *what)
 	t->failed++;
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 bool mt_unhex_into(u8 *out, size_t len, const char *hex)
 {
-	size_t i;
-	int hi, lo;
-
-	if (strlen(hex) != 2 * len)
-		return false;
-	for (i = 0; i < len; i++) {
-		hi = hexval(hex[2 * i]);
-		lo = hexval(hex[2 * i + 1]);
-		if (hi < 0 || lo < 0)
-			return false;
-		out[i] = (u8)(hi << 4 | lo);
-	}
-	return true;
+	return strlen(hex) == 2 * len && !hex2bin(out, hex, len);
 }
 
 u8 *mt_unhex(const char *hex, size_t *len)

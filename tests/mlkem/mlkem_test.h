@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "kcompat.h"
-#include "mlkem.h"
+#include <vgcrypto/mlkem.h>
 
 struct mt_tally {
 	unsigned long passed;

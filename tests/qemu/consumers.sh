@@ -19,7 +19,7 @@
 # and no WARNING/BUG/Oops in dmesg. Prints "ok"/"not ok" lines and
 # "consumers: N passed, N failed".
 #
-# Needs (shipped by scripts/check-qemu.sh): vgcrypto.ko in $VGC_KOS,
+# Needs (shipped by scripts/check/qemu.sh): vgcrypto.ko in $VGC_KOS,
 # af_alg_diff, af_alg_vectors, ktls_test, tcp_xfer, ipsec.sh, Debian's ip
 # as /bin/iproute2-ip, and the tls, veth, xfrm_user and esp4 modules.
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/qemu/selftest.sh - guest half of the stock-kernel self-test.
 #
-# usage (host): scripts/qemu-run.sh --ko vgcrypto.ko \
+# usage (host): scripts/run/qemu.sh --ko vgcrypto.ko \
 #                   --script tests/qemu/selftest.sh --add tests/qemu/af_alg_vectors.c
 #
 # Runs inside the guest (busybox sh, kmod's module tools) and checks that:
@@ -13,7 +13,7 @@
 # kernel's own generic template; the modules unload; no WARNING/BUG/Oops.
 # Prints "ok - ..."/"not ok - ..." lines and "selftest-6.1: N passed, N failed".
 #
-# Environment: VGC_KOS (set by qemu-run.sh), VGC_MATCH, VGC_REQUIRED (space
+# Environment: VGC_KOS (set by scripts/run/qemu.sh), VGC_MATCH, VGC_REQUIRED (space
 # separated driver names that must be registered).
 
 MATCH=${VGC_MATCH:-vgcrypto}

@@ -8,7 +8,7 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
-# the same cache as scripts/common.sh
+# the same cache as scripts/lib.sh
 cache=${VGCRYPTO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vgcrypto}
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then

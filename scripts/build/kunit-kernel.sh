@@ -1,0 +1,130 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# usage: scripts/build/kunit-kernel.sh um|arm64 [--fragment FILE] [--jobs N]
+#
+# Build (once) a kernel with KUnit and the crypto manager's extra
+# self-tests from Debian's linux-source-6.1 (the version
+# scripts/fetch/kernel.sh 6.1 resolves), and print its build directory,
+# which is also a KDIR for out-of-tree modules:
+#   um     User-Mode Linux (x86-64 host): defconfig + tests/uml/kunit.config;
+#          `DIR/linux` boots as a process (scripts/run/uml.sh)
+#   arm64  cross-compiled with gcc-aarch64-linux-gnu: tinyconfig +
+#          tests/arm64/kunit.config; DIR/arch/arm64/boot/Image boots under
+#          qemu-system-aarch64 -M virt (scripts/run/qemu.sh --kunit)
+# Every line of the fragment is checked against the final .config. Stock
+# modules are installed under DIR/.vgc-modroot. Cached in $VGC_CACHE,
+# keyed by the source version, the recipe, the fragment (and for arm64
+# the cross compiler's version); an interrupted build resumes.
+set -euo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+arch=${1:-}
+[[ $arch == um || $arch == arm64 ]] || vgc_usage
+shift
+jobs=$(nproc)
+case $arch in
+um)
+	fragment=$VGC_TOP/tests/uml/kunit.config
+	base_config=defconfig targets=(linux modules) cross=()
+	;;
+arm64)
+	fragment=$VGC_TOP/tests/arm64/kunit.config
+	base_config=tinyconfig targets=(Image modules)
+	cross=(CROSS_COMPILE=aarch64-linux-gnu-)
+	((jobs <= 2)) || jobs=2
+	;;
+esac
+while (($#)); do
+	case $1 in
+	--fragment) fragment=$2; shift 2 ;;
+	--jobs) jobs=$2; shift 2 ;;
+	*) vgc_usage ;;
+	esac
+done
+[[ -f $fragment ]] || vgc_die "no such fragment: $fragment"
+
+# Bump when the steps below change what gets built.
+recipe=1
+vgc_need_pkgs gcc make libc6-dev binutils flex bison bc perl kmod xz-utils python3
+src=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 source)
+ver=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 version)
+if [[ $arch == um ]]; then
+	hash=$({ echo "recipe $recipe"; cat "$fragment"; } | sha256sum | cut -c1-12)
+	out=$VGC_CACHE/uml-$ver-$hash
+else
+	vgc_need_pkgs libssl-dev libelf-dev
+	"$VGC_SCRIPTS/fetch/arm64.sh" tools
+	hash=$({ echo "recipe $recipe"; aarch64-linux-gnu-gcc -dumpfullversion; cat "$fragment"; } |
+		sha256sum | cut -c1-12)
+	out=$VGC_CACHE/arm64-kunit-$ver-$hash
+fi
+
+# The stamps hold the path: a build tree has absolute paths baked in, so a
+# moved cache means a rebuild.
+built() { [[ -f $out/.vgc-built && $(cat "$out/.vgc-built") == "$out $src" ]]; }
+if built; then
+	printf '%s\n' "$out"
+	exit 0
+fi
+
+# merge_config.sh lets the fragment's values win over the base config;
+# olddefconfig then silently drops what it cannot set, so every line of
+# the fragment is checked in the result.
+configure() {
+	local line sym val got bad=0
+	"${mk[@]}" -s "$base_config" >&2
+	(cd "$out" && ARCH=$arch "$src/scripts/kconfig/merge_config.sh" -m -O "$out" \
+		"$out/.config" "$fragment" >"$out/.vgc-merge.log" 2>&1) ||
+		{ cat "$out/.vgc-merge.log" >&2; vgc_die "merge_config failed"; }
+	"${mk[@]}" -s olddefconfig >>"$out/.vgc-merge.log" 2>&1 ||
+		{ cat "$out/.vgc-merge.log" >&2; vgc_die "olddefconfig failed"; }
+	while read -r line; do
+		if [[ $line =~ ^(CONFIG_[A-Za-z0-9_]+)=(.*)$ ]]; then
+			sym=${BASH_REMATCH[1]} val=${BASH_REMATCH[2]}
+			got=$(grep -E "^$sym=" "$out/.config" | cut -d= -f2- || true)
+			[[ $got == "$val" ]] ||
+				{ vgc_log "config: $sym=$val wanted, got '${got:-unset}'"; bad=1; }
+		elif [[ $line =~ ^#\ (CONFIG_[A-Za-z0-9_]+)\ is\ not\ set$ ]]; then
+			sym=${BASH_REMATCH[1]}
+			! grep -qE "^$sym=" "$out/.config" ||
+				{ vgc_log "config: $sym wanted unset, got $(grep -E "^$sym=" "$out/.config")"; bad=1; }
+		fi
+	done <"$fragment"
+	((bad == 0)) || vgc_die "fragment $fragment does not apply cleanly"
+}
+
+vgc_lock "${out##*/}"
+if ! built; then
+	mk=(make -C "$src" O="$out" ARCH="$arch" ${cross[@]+"${cross[@]}"})
+	start=$(date +%s)
+	# Reuse a partial build only if its configuration was completed.
+	[[ -f $out/.vgc-configured && $(cat "$out/.vgc-configured") == "$out $src" ]] ||
+		rm -f "$out/.vgc-configured"
+	if [[ ! -f $out/.vgc-configured ]]; then
+		rm -rf "$out"
+		mkdir -p "$out"
+		vgc_log "configuring the $arch KUnit kernel in $out"
+		configure
+		echo "$out $src" >"$out/.vgc-configured"
+	fi
+	vgc_log "building the $arch KUnit kernel ($jobs jobs); several minutes"
+	if ! "${mk[@]}" -j"$jobs" "${targets[@]}" >"$out/.vgc-build.log" 2>&1; then
+		tail -n 40 "$out/.vgc-build.log" >&2
+		vgc_die "$arch kernel build failed (full log: $out/.vgc-build.log)"
+	fi
+	rm -rf "$out/.vgc-modroot"
+	"${mk[@]}" -s INSTALL_MOD_PATH="$out/.vgc-modroot" INSTALL_MOD_STRIP=1 \
+		modules_install >"$out/.vgc-install.log" 2>&1 ||
+		{ cat "$out/.vgc-install.log" >&2; vgc_die "modules_install failed"; }
+	# The installed tree's build/source links point back here; drop them.
+	rm -f "$out"/.vgc-modroot/lib/modules/*/{build,source}
+	# arm64: only what module builds and boots need stays (UML's run
+	# needs nothing more either, but its tree is small)
+	[[ $arch == um ]] || find "$out" -name '*.o' -delete
+	echo "$out $src" >"$out/.vgc-built"
+	vgc_log "$arch KUnit kernel built in $(($(date +%s) - start))s"
+fi
+vgc_unlock "${out##*/}"
+printf '%s\n' "$out"

@@ -1,0 +1,81 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# `make check`: every suite, in order of cost, each with its own log under
+# build/check/. Each stage ends its output with "N passed, N failed"; a
+# stage that exits non-zero without reporting a failure counts as one
+# failure. The last line is the sum, in the form CI reads.
+set -uo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root" || exit 1
+logs=$root/build/check
+mkdir -p "$logs"
+
+names=() passed=() failed=() secs=()
+total_pass=0 total_fail=0
+
+stage() {
+	local name=$1 t0 rc line p=0 f=0
+	shift
+	echo "==== $name: $*"
+	t0=$(date +%s)
+	"$@" >"$logs/$name.log" 2>&1 </dev/null
+	rc=$?
+	# show the stage's own counts and failures, not its whole log
+	grep -E '(^not ok|FAIL|[0-9]+ passed, [0-9]+ failed|not applicable|skipped|missing)' \
+		"$logs/$name.log" | grep -v '^ok' | tail -n 40
+	line=$(grep -Eo '[0-9]+ passed, [0-9]+ failed' "$logs/$name.log" | tail -n 1)
+	if [[ -n $line ]]; then
+		p=${line%% passed*}
+		f=${line#*passed, }
+		f=${f%% failed*}
+	fi
+	if ((rc != 0 && f == 0)); then
+		echo "$name: exited $rc without a failure count (see $logs/$name.log)"
+		tail -n 20 "$logs/$name.log"
+		f=1
+	fi
+	names+=("$name") passed+=("$p") failed+=("$f") secs+=($(($(date +%s) - t0)))
+	total_pass=$((total_pass + p))
+	total_fail=$((total_fail + f))
+}
+
+t_start=$(date +%s)
+
+# 1. user space: the same lib/ sources, vectors, OpenSSL differential
+stage harness bash -c 'make -s harness && build/harness/vgc_test'
+stage ct-valgrind make -s -C tests/harness O="$root/build/harness" ct-check
+stage mlkem-harness make -s -C tests/mlkem O="$root/build/mlkem" check
+# the same harness cross-built for arm64, run under qemu-aarch64: NEON code
+stage harness-arm64 scripts/check/harness-arm64.sh
+
+# 2. the module against Debian's stock 6.1 headers, and kernel style
+stage build-6.1 scripts/check/build.sh 6.1
+stage build-6.12 scripts/check/build.sh 6.12
+stage build-7.3 scripts/check/build.sh 7.3
+stage dkms scripts/check/dkms.sh
+stage checkpatch scripts/check/checkpatch.sh
+
+# 3. KUnit and the crypto manager's extra tests in User-Mode Linux
+stage kunit-uml scripts/check/kunit-uml.sh
+
+# 4. Debian's stock 6.1 and 6.12 kernels under QEMU: load, self-tests,
+# tcrypt, AF_ALG; consumers: AF_ALG differential, kTLS, IPsec, unloading
+stage qemu-6.1 scripts/check/qemu.sh 6.1
+stage qemu-6.12 scripts/check/qemu.sh 6.12
+stage qemu-7.3 scripts/check/qemu.sh 7.3
+# 5. arm64 under qemu-system-aarch64 (NEON drivers): KUnit and the extra
+# self-tests in a kernel built from linux-source-6.1, then Debian's stock 6.1
+stage kunit-arm64 scripts/check/kunit-arm64.sh
+stage qemu-arm64 scripts/check/qemu.sh arm64
+
+echo
+echo "==== summary (logs in build/check/)"
+for i in "${!names[@]}"; do
+	printf '%-14s %6s passed %4s failed %6ss\n' "${names[$i]}" "${passed[$i]}" \
+		"${failed[$i]}" "${secs[$i]}"
+done
+echo "make check took $(($(date +%s) - t_start)) s"
+echo "$total_pass passed, $total_fail failed"
+((total_fail == 0))

@@ -1,0 +1,60 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# usage: scripts/check/kunit-arm64.sh [scripts/run/qemu.sh options, e.g. --append ARGS]
+#
+# KUnit on arm64: the kernel of scripts/build/kunit-kernel.sh arm64 (Debian's
+# linux-source-6.1 with KUnit and the crypto manager's extra self-tests)
+# under qemu-system-aarch64 -M virt -cpu max. vgcrypto.ko and
+# vgcrypto_kunit.ko are cross-built for it; the guest runs
+# tests/qemu/selftest.sh (self-tests of the neon and generic drivers,
+# tcrypt, AF_ALG vectors, rmmod), and the KUnit suites, which run every
+# case for each registered driver, neon included. The KTAP is parsed with
+# the kernel's kunit.py. Ends with "kunit-arm64: N passed, N failed".
+set -uo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/../lib.sh"
+root=$VGC_TOP
+cd "$root" || exit 1
+
+fail() { echo "kunit-arm64: $*: 0 passed, 1 failed"; exit 1; }
+
+kdir=$(scripts/build/kunit-kernel.sh arm64) || fail "no arm64 KUnit kernel"
+make -s kunit-vectors >/dev/null || fail "kunit-vectors"
+out=$root/build/kunit-arm64
+scripts/build/module.sh "$kdir" "$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- -j2 \
+	VGC_TEST_MODULES=1 ||
+	fail "module build"
+[[ -f $out/vgcrypto_kunit.ko ]] || fail "no vgcrypto_kunit.ko (kernel without KUnit?)"
+
+req="rfc7539-chacha20-poly1305-vgcrypto-neon rfc7539esp-chacha20-poly1305-vgcrypto-neon"
+req+=" rfc7539-chacha20-poly1305-vgcrypto-generic rfc7539esp-chacha20-poly1305-vgcrypto-generic"
+log=$root/build/check/kunit-arm64-console.log
+mkdir -p "${log%/*}"
+scripts/run/qemu.sh --arch arm64 --kunit --ko "$out/vgcrypto.ko" --ko "$out/vgcrypto_kunit.ko" \
+	--script tests/arm64/kunit-guest.sh --add tests/qemu/selftest.sh \
+	--add tests/qemu/af_alg_vectors.c --env VGC_RELEASE=arm64-kunit \
+	--env VGC_REQUIRED="$req" --log "$log" --timeout 1200 "$@" |
+	sed '/===VGC-DMESG-BEGIN===/,/===VGC-DMESG-END===/d' | tee "$out/guest.out"
+line=$(grep -Eo '[0-9]+ passed, [0-9]+ failed' "$out/guest.out" | tail -n1)
+[[ -n $line ]] || fail "the guest did not report"
+p=${line%% passed*} f=${line#*passed, } f=${f%% failed*}
+
+# The KTAP of the kernel log, between the guest's markers
+sed -n '/===VGC-DMESG-BEGIN===/,/===VGC-DMESG-END===/p' "$log" >"$out/ktap.log"
+vgc_kunit_parse "$out/ktap.log" "$(scripts/fetch/kernel.sh 6.1 source)" >"$out/kunit.txt"
+tail -n 60 "$out/kunit.txt"
+((KP > 0)) || { echo "not ok - no KUnit test passed"; f=$((f + 1)); }
+# every case that ran for the generic driver must have passed for neon
+ng=$(grep -cE '^(\[[^]]*\] )? *ok [0-9]+ generic$' "$out/ktap.log" || true)
+nn=$(grep -cE '^(\[[^]]*\] )? *ok [0-9]+ neon$' "$out/ktap.log" || true)
+if ((nn > 0 && nn == ng)); then
+	echo "ok - all $nn KUnit cases passed on the neon driver, as on generic"
+	p=$((p + 1))
+else
+	echo "not ok - KUnit cases passed: $nn on neon, $ng on generic"
+	f=$((f + 1))
+fi
+echo "# kunit: passed $KP, failed $KF, crashed $KC, skipped $KS, errors $KE"
+echo "kunit-arm64: $((p + KP)) passed, $((f + KF + KC + KE)) failed"
+((f + KF + KC + KE == 0))
