@@ -14,8 +14,9 @@
 #          qemu-system-aarch64 -M virt (scripts/run/qemu.sh --kunit)
 # Every line of the fragment is checked against the final .config. Stock
 # modules are installed under DIR/.vgc-modroot. Cached in $VGC_CACHE,
-# keyed by the source version, the recipe, the fragment (and for arm64
-# the cross compiler's version); an interrupted build resumes.
+# keyed by the source version, the recipe, the fragment's settings (its
+# comments do not count; for arm64 also the cross compiler's version); an
+# interrupted build resumes.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -46,17 +47,18 @@ done
 [[ -f $fragment ]] || vgc_die "no such fragment: $fragment"
 
 # Bump when the steps below change what gets built.
-recipe=1
+recipe=2
 vgc_need_pkgs gcc make libc6-dev binutils flex bison bc perl kmod xz-utils python3
 src=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 source)
 ver=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 version)
+settings() { grep -Ev '^(#|$)' "$fragment" | grep -v '^[[:space:]]*$' || true; }
 if [[ $arch == um ]]; then
-	hash=$({ echo "recipe $recipe"; cat "$fragment"; } | sha256sum | cut -c1-12)
+	hash=$({ echo "recipe $recipe"; settings; } | sha256sum | cut -c1-12)
 	out=$VGC_CACHE/uml-$ver-$hash
 else
 	vgc_need_pkgs libssl-dev libelf-dev
 	"$VGC_SCRIPTS/fetch/arm64.sh" tools
-	hash=$({ echo "recipe $recipe"; aarch64-linux-gnu-gcc -dumpfullversion; cat "$fragment"; } |
+	hash=$({ echo "recipe $recipe"; aarch64-linux-gnu-gcc -dumpfullversion; settings; } |
 		sha256sum | cut -c1-12)
 	out=$VGC_CACHE/arm64-kunit-$ver-$hash
 fi
