@@ -24,14 +24,18 @@
  * leaves the tfm with no key. A ciphertext that does not re-encrypt gives
  * 0 and the implicit-rejection secret, as FIPS 203 requires.
  *
- * The keys live in the tfm context, together with a work area for key
- * set-up (which, as for every tfm, must not race requests). Requests use
- * the work area in their own request context (reqsize), so concurrent
- * requests on one tfm are safe and nothing is allocated per request.
- * Contexts are wiped when a request or a tfm ends.
+ * The keys live in the tfm context; setting one allocates a work area for
+ * the while (GFP_KERNEL; as for every tfm, it must not race requests).
+ * Requests use the work area in their own request context (reqsize), so
+ * concurrent requests on one tfm are safe and nothing is allocated per
+ * request. A request runs on the drivers' back end, or on the portable
+ * one where SIMD is not usable (crypto_simd_usable()). Contexts are wiped
+ * when a request or a tfm ends.
  */
 #include <crypto/internal/akcipher.h>
 #include <crypto/internal/kpp.h>
+#include <crypto/internal/simd.h>
+#include <asm/simd.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/scatterlist.h>
@@ -40,7 +44,7 @@
 
 #include <vgcrypto/mlkem.h>
 
-#include "mlkem_poly.h"
+#include "mlkem_backend.h"
 #include "sha3.h"
 #include "vgc_glue.h"
 
@@ -59,7 +63,6 @@ struct vgc_mlkem_key {
 	bool have_dk;
 	u8 ek[VGC_MLKEM_MAX_EK_SIZE];
 	u8 dk[VGC_MLKEM_MAX_DK_SIZE];
-	struct vgc_mlkem_work work;	/* key set-up only */
 };
 
 /* One request's memory: the work area and its copies of the data. */
@@ -119,6 +122,13 @@ static void mk_key_clear(struct vgc_mlkem_key *k)
 	memzero_explicit(k->dk, sizeof(k->dk));
 }
 
+/* The back end a request runs on now. */
+static const struct vgc_mlkem_backend *mk_be(const struct vgc_mlkem_key *k)
+{
+	return !k->be->simd_begin || crypto_simd_usable() ? k->be :
+	       &vgc_mlkem_backend_generic;
+}
+
 /*
  * A private key: the 64-byte seed, an expanded dk (hash-checked) or,
  * where @random_ok, nothing (a fresh key pair). ek comes with it: derived,
@@ -127,25 +137,32 @@ static void mk_key_clear(struct vgc_mlkem_key *k)
 static int mk_key_set_private(struct vgc_mlkem_key *k, const void *buf,
 			      unsigned int len, bool random_ok)
 {
-	int err;
+	struct vgc_mlkem_work *w = kmalloc(sizeof(*w), GFP_KERNEL);
+	u8 seed[VGC_MLKEM_SEED_SIZE];
+	int err = -EINVAL;
 
 	mk_key_clear(k);
+	if (!w)
+		return -ENOMEM;
 	if (len == 0 && random_ok) {
-		err = vgc_mlkem_keypair(k->set, k->ek, k->ek_len, k->dk,
-					k->dk_len, &k->work);
+		get_random_bytes(seed, sizeof(seed));
+		err = vgc_mlkem_keypair_derand_be(mk_be(k), k->set, k->ek,
+						  k->ek_len, k->dk, k->dk_len,
+						  seed, sizeof(seed), w);
 	} else if (len == VGC_MLKEM_SEED_SIZE && buf) {
-		err = vgc_mlkem_keypair_derand(k->set, k->ek, k->ek_len, k->dk,
-					       k->dk_len, buf, len, &k->work);
+		err = vgc_mlkem_keypair_derand_be(mk_be(k), k->set, k->ek,
+						  k->ek_len, k->dk, k->dk_len,
+						  buf, len, w);
 	} else if (len == k->dk_len && buf) {
-		err = vgc_mlkem_check_dk(k->set, buf, len, &k->work);
+		err = vgc_mlkem_check_dk_be(mk_be(k), k->set, buf, len, w);
 		if (!err) {
 			memcpy(k->dk, buf, len);
 			memcpy(k->ek, k->dk + k->dk_len - k->ek_len -
 			       2 * VGC_MLKEM_SS_SIZE, k->ek_len);
 		}
-	} else {
-		err = -EINVAL;
 	}
+	kfree_sensitive(w);
+	memzero_explicit(seed, sizeof(seed));
 	if (err) {
 		mk_key_clear(k);
 		return err;
@@ -158,11 +175,17 @@ static int mk_key_set_private(struct vgc_mlkem_key *k, const void *buf,
 static int mk_key_set_public(struct vgc_mlkem_key *k, const void *buf,
 			     unsigned int len)
 {
+	struct vgc_mlkem_work *w;
 	int err = -EINVAL;
 
 	mk_key_clear(k);
-	if (buf && len == k->ek_len)
-		err = vgc_mlkem_check_ek(k->set, buf, len, &k->work);
+	if (!buf || len != k->ek_len)
+		return -EINVAL;
+	w = kmalloc(sizeof(*w), GFP_KERNEL);
+	if (!w)
+		return -ENOMEM;
+	err = vgc_mlkem_check_ek_be(mk_be(k), k->set, buf, len, w);
+	kfree_sensitive(w);
 	if (err)
 		return err;
 	memcpy(k->ek, buf, len);
@@ -203,8 +226,9 @@ static int vgc_mlkem_decaps_sg(struct vgc_mlkem_key *k,
 		return -EINVAL;
 	err = -EINVAL;
 	if (sg_get(src, rc->ct, k->ct_len))
-		err = vgc_mlkem_decaps(k->set, rc->ss, rc->ct, k->ct_len,
-				       k->dk, k->dk_len, &rc->work);
+		err = vgc_mlkem_decaps_be(mk_be(k), k->set, rc->ss, rc->ct,
+					  k->ct_len, k->dk, k->dk_len,
+					  &rc->work);
 	if (!err && !sg_put(dst, rc->ss, VGC_MLKEM_SS_SIZE, 0))
 		err = -EINVAL;
 	if (!err)
@@ -300,15 +324,13 @@ static int vgc_mlkem_ak_encrypt(struct akcipher_request *req)
 	    (req->src_len != 0 && req->src_len != VGC_MLKEM_MSG_SIZE) ||
 	    !sg_fits(req->src, req->src_len))
 		return -EINVAL;
+	err = -EINVAL;
 	if (!req->src_len)
-		err = vgc_mlkem_encaps(k->set, rc->ct, k->ct_len, rc->ss,
-				       k->ek, k->ek_len, &rc->work);
-	else if (sg_get(req->src, rc->m, VGC_MLKEM_MSG_SIZE))
-		err = vgc_mlkem_encaps_derand(k->set, rc->ct, k->ct_len,
-					      rc->ss, k->ek, k->ek_len, rc->m,
-					      &rc->work);
-	else
-		err = -EINVAL;
+		get_random_bytes(rc->m, VGC_MLKEM_MSG_SIZE);
+	if (!req->src_len || sg_get(req->src, rc->m, VGC_MLKEM_MSG_SIZE))
+		err = vgc_mlkem_encaps_derand_be(mk_be(k), k->set, rc->ct,
+						 k->ct_len, rc->ss, k->ek,
+						 k->ek_len, rc->m, &rc->work);
 	if (!err && (!sg_put(req->dst, rc->ct, k->ct_len, 0) ||
 		     !sg_put(req->dst, rc->ss, VGC_MLKEM_SS_SIZE, k->ct_len)))
 		err = -EINVAL;
@@ -389,6 +411,7 @@ struct vgc_mlkem_kat_mem {
 };
 
 static int vgc_mlkem_kat_one(struct vgc_mlkem_kat_mem *t,
+			     const struct vgc_mlkem_backend *be,
 			     enum vgc_mlkem_set set)
 {
 	size_t ekl = vgc_mlkem_ek_size(set), dkl = vgc_mlkem_dk_size(set);
@@ -400,12 +423,13 @@ static int vgc_mlkem_kat_one(struct vgc_mlkem_kat_mem *t,
 		t->seed[i] = i;
 	for (i = 0; i < VGC_MLKEM_MSG_SIZE; i++)
 		t->m[i] = VGC_MLKEM_SEED_SIZE + i;
-	err = vgc_mlkem_keypair_derand(set, t->ek, ekl, t->dk, dkl, t->seed,
-				       VGC_MLKEM_SEED_SIZE, &t->work);
-	err = err ?: vgc_mlkem_encaps_derand(set, t->ct, ctl, t->ss, t->ek,
-					     ekl, t->m, &t->work);
-	err = err ?: vgc_mlkem_decaps(set, t->ss2, t->ct, ctl, t->dk, dkl,
-				      &t->work);
+	err = vgc_mlkem_keypair_derand_be(be, set, t->ek, ekl, t->dk, dkl,
+					  t->seed, VGC_MLKEM_SEED_SIZE,
+					  &t->work);
+	err = err ?: vgc_mlkem_encaps_derand_be(be, set, t->ct, ctl, t->ss,
+						t->ek, ekl, t->m, &t->work);
+	err = err ?: vgc_mlkem_decaps_be(be, set, t->ss2, t->ct, ctl, t->dk,
+					 dkl, &t->work);
 	if (err)
 		return err;
 	if (memcmp(t->ss, t->ss2, VGC_MLKEM_SS_SIZE))
@@ -416,7 +440,8 @@ static int vgc_mlkem_kat_one(struct vgc_mlkem_kat_mem *t,
 	vgc_keccak_absorb(&t->kc, t->ct, ctl);
 	vgc_keccak_absorb(&t->kc, t->ss, VGC_MLKEM_SS_SIZE);
 	t->ct[ctl - 1] ^= 1;
-	err = vgc_mlkem_decaps(set, t->ss2, t->ct, ctl, t->dk, dkl, &t->work);
+	err = vgc_mlkem_decaps_be(be, set, t->ss2, t->ct, ctl, t->dk, dkl,
+				  &t->work);
 	if (err)
 		return err;
 	vgc_keccak_absorb(&t->kc, t->ss2, VGC_MLKEM_SS_SIZE);
@@ -440,7 +465,7 @@ int vgc_mlkem_selftest(void)
 		return -ENOMEM;
 	for (i = 0; i < vgc_mlkem_nr_bes && !err; i++) {
 		for (set = 0; set < VGC_MLKEM_NSETS && !err; set++) {
-			err = vgc_mlkem_kat_one(t, set);
+			err = vgc_mlkem_kat_one(t, vgc_mlkem_bes[i], set);
 			if (err)
 				pr_err("ML-KEM-%u known-answer check of the %s back end failed (%d)\n",
 				       vgc_mlkem_bits[set],
@@ -517,6 +542,7 @@ unsigned int vgc_mlkem_prepare(void)
 
 void vgc_mlkem_unregister(void)
 {
+	vgc_mlkem_set_fastest(&vgc_mlkem_backend_generic);
 	while (vgc_mlkem_nr_registered > 0) {
 		unsigned int i = --vgc_mlkem_nr_registered;
 
@@ -544,6 +570,9 @@ int vgc_mlkem_register(void)
 	for (i = 0; i < vgc_mlkem_nr_bes; i++)
 		pr_info("registered ML-KEM-512/768/1024 %s back end (priority %d; kpp and akcipher; known-answer check passed)\n",
 			vgc_mlkem_bes[i]->name, vgc_mlkem_bes[i]->priority);
+	/* the exported functions: the fastest chosen (the list's order) */
+	if (vgc_mlkem_nr_bes)
+		vgc_mlkem_set_fastest(vgc_mlkem_bes[0]);
 	return 0;
 
 fail:

@@ -17,7 +17,7 @@
 
 #include <vgcrypto/mlkem.h>
 
-#include "mlkem_poly.h"
+#include "mlkem_backend.h"
 
 #define SS	VGC_MLKEM_SS_SIZE
 

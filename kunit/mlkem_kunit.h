@@ -13,7 +13,7 @@
 #include <crypto/kpp.h>
 #include <vgcrypto/mlkem.h>
 
-#include "mlkem_poly.h"
+#include "mlkem_backend.h"
 #include "sha3.h"
 
 #define POISON		0x5a

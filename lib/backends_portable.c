@@ -7,7 +7,7 @@
 #include <linux/export.h>
 
 #include "chacha20poly1305.h"
-#include "mlkem_poly.h"
+#include "mlkem_backend.h"
 
 /* fastest first; exported for the KUnit suites, which run on each one */
 const struct vgc_cp_backend *const vgc_cp_backends[] = {

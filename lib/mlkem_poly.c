@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Portable ML-KEM polynomial arithmetic (FIPS 203 sections 4.2.2, 4.3).
+ * Portable ML-KEM polynomial arithmetic (FIPS 203 sections 4.2.2, 4.3):
+ * the portable back end, and the reference every other is tested against.
  */
 #include <linux/export.h>
 
-#include "mlkem_poly.h"
-
-const struct vgc_mlkem_backend vgc_mlkem_backend_generic = {
-	.name = "generic",
-	/* nothing else registers these names */
-	.priority = 300,
-};
-EXPORT_SYMBOL_GPL(vgc_mlkem_backend_generic);
+#include "mlkem_backend.h"
+#include "sha3.h"
 
 /*
  * zeta^BitRev7(i) * 2^16 mod q, centred, for zeta = 17: the twiddle
@@ -100,36 +95,37 @@ void vgc_mlkem_invntt(s16 p[VGC_MLKEM_N])
  * last 64 NTT twiddles and their negatives, alternately, so each step
  * takes two pairs: one with +gamma, one with -gamma. Only a1 * b1 is
  * reduced (times gamma * R, it comes back to the scale of the other
- * products); the single reduction of the sum comes at the end.
+ * products); the k products of a row are summed in 32 bits and reduced
+ * once: with |a| < q and |b| < 4096, each adds below q * (4096 + q / 2),
+ * and four stay within Montgomery reduction's |x| < q * 2^15.
  */
-static inline void basemul_pair(s32 r[2], const s16 a[2], const s16 b[2],
-				s16 gamma)
+void vgc_mlkem_basemul_row(s16 r[VGC_MLKEM_N], const s16 *a, const s16 *b,
+			   unsigned int k)
 {
-	r[0] += (s32)fqmul(a[1], b[1]) * gamma + (s32)a[0] * b[0];
-	r[1] += (s32)a[0] * b[1] + (s32)a[1] * b[0];
-}
-
-void vgc_mlkem_basemul_acc(s32 acc[VGC_MLKEM_N], const s16 a[VGC_MLKEM_N],
-			   const s16 b[VGC_MLKEM_N], bool first)
-{
-	unsigned int i;
+	unsigned int i, j;
+	s32 r0, r1, r2, r3;
+	const s16 *x, *y;
 	s16 gamma;
 
-	if (first)
-		memset(acc, 0, VGC_MLKEM_N * sizeof(*acc));
 	for (i = 0; i < VGC_MLKEM_N; i += 4) {
 		gamma = mlkem_zetas[64 + i / 4];
-		basemul_pair(acc + i, a + i, b + i, gamma);
-		basemul_pair(acc + i + 2, a + i + 2, b + i + 2, -gamma);
+		r0 = 0;
+		r1 = 0;
+		r2 = 0;
+		r3 = 0;
+		for (j = 0; j < k; j++) {
+			x = a + j * VGC_MLKEM_N + i;
+			y = b + j * VGC_MLKEM_N + i;
+			r0 += (s32)fqmul(x[1], y[1]) * gamma + (s32)x[0] * y[0];
+			r1 += (s32)x[0] * y[1] + (s32)x[1] * y[0];
+			r2 -= (s32)fqmul(x[3], y[3]) * gamma - (s32)x[2] * y[2];
+			r3 += (s32)x[2] * y[3] + (s32)x[3] * y[2];
+		}
+		r[i] = vgc_mlkem_montgomery_reduce(r0);
+		r[i + 1] = vgc_mlkem_montgomery_reduce(r1);
+		r[i + 2] = vgc_mlkem_montgomery_reduce(r2);
+		r[i + 3] = vgc_mlkem_montgomery_reduce(r3);
 	}
-}
-
-void vgc_mlkem_acc_reduce(s16 r[VGC_MLKEM_N], const s32 acc[VGC_MLKEM_N])
-{
-	unsigned int i;
-
-	for (i = 0; i < VGC_MLKEM_N; i++)
-		r[i] = vgc_mlkem_montgomery_reduce(acc[i]);
 }
 
 void vgc_mlkem_poly_reduce(s16 p[VGC_MLKEM_N])
@@ -280,3 +276,25 @@ bool vgc_mlkem_poly_frombytes(s16 p[VGC_MLKEM_N],
 	}
 	return !(bad >> 31);
 }
+
+/* The portable back end: every entry above, one Keccak state at a time. */
+const struct vgc_mlkem_backend vgc_mlkem_backend_generic = {
+	.name = "generic",
+	/* nothing else registers these names */
+	.priority = 300,
+	.keccak_lanes = 1,
+	.keccak_par = vgc_keccak_f1600,
+	.ntt = vgc_mlkem_ntt,
+	.invntt = vgc_mlkem_invntt,
+	.basemul_row = vgc_mlkem_basemul_row,
+	.tomont = vgc_mlkem_poly_tomont,
+	.add = vgc_mlkem_poly_add,
+	.rsub = vgc_mlkem_poly_rsub,
+	.rej_uniform = vgc_mlkem_rej_uniform,
+	.cbd = vgc_mlkem_cbd,
+	.compress = vgc_mlkem_poly_compress,
+	.decompress = vgc_mlkem_poly_decompress,
+	.tobytes = vgc_mlkem_poly_tobytes,
+	.frombytes = vgc_mlkem_poly_frombytes,
+};
+EXPORT_SYMBOL_GPL(vgc_mlkem_backend_generic);

@@ -317,3 +317,35 @@ void vgc_sha3_512(struct vgc_keccak *k, u8 out[64], const u8 *in, size_t len)
 	vgc_keccak_absorb(k, in, len);
 	vgc_keccak_squeeze(k, out, 64);
 }
+
+void vgc_keccak_lane_xor(u64 *s, unsigned int lanes, unsigned int j,
+			 unsigned int off, const u8 *in, size_t len)
+{
+	u64 *w;
+
+	for (; len && off % 8; len--, off++)
+		s[lanes * (off / 8) + j] ^= (u64)*in++ << (8 * (off % 8));
+	for (w = s + lanes * (off / 8) + j; len >= 8; len -= 8, off += 8) {
+		*w ^= get_unaligned_le64(in);
+		w += lanes;
+		in += 8;
+	}
+	for (; len; len--, off++)
+		s[lanes * (off / 8) + j] ^= (u64)*in++ << (8 * (off % 8));
+}
+
+void vgc_keccak_lane_read(const u64 *s, unsigned int lanes, unsigned int j,
+			  unsigned int off, u8 *out, size_t len)
+{
+	const u64 *w;
+
+	for (; len && off % 8; len--, off++)
+		*out++ = s[lanes * (off / 8) + j] >> (8 * (off % 8));
+	for (w = s + lanes * (off / 8) + j; len >= 8; len -= 8, off += 8) {
+		put_unaligned_le64(*w, out);
+		w += lanes;
+		out += 8;
+	}
+	for (; len; len--, off++)
+		*out++ = s[lanes * (off / 8) + j] >> (8 * (off % 8));
+}

@@ -41,6 +41,16 @@ void vgc_sha3_256(struct vgc_keccak *k, u8 out[32], const u8 *in,
 void vgc_sha3_512(struct vgc_keccak *k, u8 out[64], const u8 *in,
 		  size_t len);
 
+/*
+ * One state of several permuted side by side (@lanes states interleaved:
+ * word i of state j is s[lanes * i + j]): XOR @len bytes into state @j
+ * from byte @off on, or read @len bytes of it from byte @off on.
+ */
+void vgc_keccak_lane_xor(u64 *s, unsigned int lanes, unsigned int j,
+			 unsigned int off, const u8 *in, size_t len);
+void vgc_keccak_lane_read(const u64 *s, unsigned int lanes, unsigned int j,
+			  unsigned int off, u8 *out, size_t len);
+
 static inline void vgc_keccak_wipe(struct vgc_keccak *k)
 {
 	memzero_explicit(k, sizeof(*k));

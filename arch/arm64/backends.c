@@ -13,7 +13,7 @@
 #include <asm/neon.h>
 
 #include "chacha20poly1305.h"
-#include "mlkem_poly.h"
+#include "mlkem_backend.h"
 #include "chacha20_neon.h"
 
 #if KERNEL_VERSION(6, 19, 0) <= LINUX_VERSION_CODE

@@ -12,7 +12,7 @@
 #include <asm/processor.h>
 
 #include "chacha20poly1305.h"
-#include "mlkem_poly.h"
+#include "mlkem_backend.h"
 #include "chacha20_x86.h"
 #include "poly1305_x86.h"
 

@@ -72,7 +72,7 @@ enum vgc_mlkem_set {
 #define VGC_MLKEM_MAX_DK_SIZE	VGC_MLKEM1024_DK_SIZE
 #define VGC_MLKEM_MAX_CT_SIZE	VGC_MLKEM1024_CT_SIZE
 
-#define VGC_MLKEM_WORK_SIZE	6912
+#define VGC_MLKEM_WORK_SIZE	18432
 
 struct vgc_mlkem_work {
 	u64 space[VGC_MLKEM_WORK_SIZE / sizeof(u64)];

@@ -29,7 +29,10 @@ while read -r f; do
 	fi
 done < <(git ls-files --cached --others --exclude-standard \
 	'lib/*.[chS]' 'crypto/*.[ch]' 'arch/*.[chS]' 'kunit/*.[ch]' \
-	'tests/*.[ch]' 'include/*.h' | sort)
+	'tests/*.[ch]' 'include/*.h' | sort | while read -r f; do
+		# the harness's kernel header names are links to kcompat.h
+		[[ -L $f ]] || echo "$f"
+	done)
 
 echo "checkpatch: $pass passed, $fail failed"
 ((fail == 0))

@@ -63,6 +63,13 @@ typedef long long s64;
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Single accesses the compiler may not split or merge */
+#define READ_ONCE(x)		__atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+
+/* <crypto/internal/simd.h>: a process may always use its vector unit */
+#define crypto_simd_usable()	true
+
 static inline u32 rol32(u32 w, unsigned int s)
 {
 	return (w << s) | (w >> ((-s) & 31));

@@ -7,8 +7,10 @@
  * key check passed, through VGC_CT_DECLASSIFY); outputs are declassified
  * here before they are used as inputs again.
  *
- *   mlkem_ctgrind            keygen, encaps, decaps (valid and rejected)
- *   mlkem_ctgrind --canary   a deliberate branch on a secret: must be caught
+ *   mlkem_ctgrind --backend NAME            keygen, encaps, decaps (valid
+ *                                           and rejected) on that back end
+ *   mlkem_ctgrind --backend NAME --canary   a deliberate branch on a
+ *                                           secret: must be caught
  */
 #include <stdio.h>
 #include <string.h>
@@ -16,6 +18,8 @@
 
 #include "kcompat.h"
 #include <vgcrypto/mlkem.h>
+
+#include "mlkem_backend.h"
 
 #define SECRET(p, n)	VALGRIND_MAKE_MEM_UNDEFINED(p, n)
 #define PUBLIC(p, n)	VALGRIND_MAKE_MEM_DEFINED(p, n)
@@ -26,10 +30,22 @@ static u8 ct[VGC_MLKEM_MAX_CT_SIZE];
 
 int main(int argc, char **argv)
 {
+	const struct vgc_mlkem_backend *const *be;
 	u8 seed[64], m[32], ss[32], ss2[32];
 	unsigned int set, i, rounds = 2;
 	size_t el, dl, cl;
 	int r = 0, calls = 0;
+
+	if (argc < 3 || strcmp(argv[1], "--backend"))
+		return 2;
+	for (be = vgc_mlkem_backends; *be && strcmp((*be)->name, argv[2]); be++)
+		;
+	if (!*be)
+		return 2;
+	/* the exported functions run on it */
+	vgc_mlkem_set_fastest(*be);
+	argv += 2;
+	argc -= 2;
 
 	for (i = 0; i < sizeof(seed); i++)
 		seed[i] = (u8)(i * 37 + 11);

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * mlkem_test: the portable ML-KEM and SHA-3 code of lib/ in user space,
- * checked against NIST ACVP, Wycheproof, C2SP CCTV, OpenSSL (SHA-3) and
- * an independent implementation (@noble/post-quantum). One line per suite,
- * then "N passed, N failed".
+ * mlkem_test: the ML-KEM and SHA-3 code of lib/ and arch/ in user space,
+ * on every back end of the module's list that this CPU runs, checked
+ * against NIST ACVP, Wycheproof, C2SP CCTV, OpenSSL (SHA-3) and an
+ * independent implementation (@noble/post-quantum); each SIMD back end's
+ * primitives also against the portable ones. One line per suite and back
+ * end ("suite[backend]: ..."), then "N passed, N failed".
  *
- *   mlkem_test [--noble CASES] [--ctgrind PROGRAM]
+ *   mlkem_test [--noble CASES] [--ctgrind PROGRAM] [--backend NAME]
  */
 #include <stdarg.h>
 #include <string.h>
@@ -14,6 +16,7 @@
 
 struct mt_tally mt_total;
 const char *mt_vectors;
+const struct vgc_mlkem_backend *mt_be = &vgc_mlkem_backend_generic;
 
 #define MT_MAX_FAIL_REPORTS	10
 
@@ -38,7 +41,8 @@ bool mt_check(struct mt_tally *t, bool ok, const char *suite,
 
 void mt_report(const char *suite, struct mt_tally *t)
 {
-	printf("%s: %lu passed, %lu failed\n", suite, t->passed, t->failed);
+	printf("%s[%s]: %lu passed, %lu failed\n", suite, mt_be->name,
+	       t->passed, t->failed);
 	mt_total.passed += t->passed;
 	mt_total.failed += t->failed;
 	fflush(stdout);
@@ -96,8 +100,9 @@ enum vgc_mlkem_set mt_set_from_name(const char *name, bool *ok)
 
 int main(int argc, char **argv)
 {
-	const char *noble = NULL, *ctgrind = NULL;
-	struct mt_tally t = { 0 };
+	const char *noble = NULL, *ctgrind = NULL, *only = NULL, *why;
+	const struct vgc_mlkem_backend *const *be;
+	struct mt_tally t;
 	int i;
 
 	mt_vectors = getenv("VGC_VECTORS");
@@ -108,9 +113,11 @@ int main(int argc, char **argv)
 			noble = argv[++i];
 		} else if (!strcmp(argv[i], "--ctgrind") && i + 1 < argc) {
 			ctgrind = argv[++i];
+		} else if (!strcmp(argv[i], "--backend") && i + 1 < argc) {
+			only = argv[++i];
 		} else {
 			fprintf(stderr,
-				"usage: %s [--noble CASES] [--ctgrind PROG]\n",
+				"usage: %s [--noble CASES] [--ctgrind PROG] [--backend NAME]\n",
 				argv[0]);
 			return 2;
 		}
@@ -118,22 +125,38 @@ int main(int argc, char **argv)
 	printf("mlkem_test: vectors from %s, work area %zu bytes\n",
 	       mt_vectors, sizeof(struct vgc_mlkem_work));
 
-	suite_units();
-	suite_acvp();
-	suite_wycheproof();
-	suite_cctv();
-	if (noble) {
-		suite_noble(noble);
-	} else {
-		mt_missing(&t, "noble-diff", "--noble case file (not given)");
-		mt_report("noble-diff", &t);
-	}
-	if (ctgrind) {
-		suite_ctgrind(ctgrind);
-	} else {
+	suite_sha3();
+	for (be = vgc_mlkem_backends; *be; be++) {
+		if (only && strcmp(only, (*be)->name))
+			continue;
+		if ((*be)->usable && !(*be)->usable(&why)) {
+			printf("# %s: not run here: %s\n", (*be)->name, why);
+			continue;
+		}
+		/* the exported functions, which the suites call, run on it */
+		mt_be = *be;
+		vgc_mlkem_set_fastest(mt_be);
+		printf("# back end %s\n", mt_be->name);
+		if (mt_be != &vgc_mlkem_backend_generic)
+			suite_equiv();
+		suite_units();
+		suite_acvp();
+		suite_wycheproof();
+		suite_cctv();
 		t = (struct mt_tally){ 0 };
-		mt_missing(&t, "ct-valgrind", "--ctgrind program (not given)");
-		mt_report("ct-valgrind", &t);
+		if (noble) {
+			suite_noble(noble);
+		} else {
+			mt_missing(&t, "noble-diff", "--noble case file (not given)");
+			mt_report("noble-diff", &t);
+		}
+		t = (struct mt_tally){ 0 };
+		if (ctgrind) {
+			suite_ctgrind(ctgrind);
+		} else {
+			mt_missing(&t, "ct-valgrind", "--ctgrind program (not given)");
+			mt_report("ct-valgrind", &t);
+		}
 	}
 
 	printf("%lu passed, %lu failed\n", mt_total.passed, mt_total.failed);

@@ -11,6 +11,8 @@
 #include "kcompat.h"
 #include <vgcrypto/mlkem.h>
 
+#include "mlkem_backend.h"
+
 struct mt_tally {
 	unsigned long passed;
 	unsigned long failed;
@@ -18,6 +20,8 @@ struct mt_tally {
 
 extern struct mt_tally mt_total;
 extern const char *mt_vectors;	/* the shared vectors directory */
+/* the back end under test: the exported functions run on it */
+extern const struct vgc_mlkem_backend *mt_be;
 
 /* Record one test; the first few failures of a suite are printed. */
 __printf(4, 5)
@@ -35,6 +39,9 @@ bool mt_unhex_into(u8 *out, size_t len, const char *hex);
 const char *mt_path(const char *rel);
 enum vgc_mlkem_set mt_set_from_name(const char *name, bool *ok);
 
+void suite_sha3(void);
+/* each of mt_be's primitives against the portable one */
+void suite_equiv(void);
 void suite_units(void);
 void suite_acvp(void);
 void suite_wycheproof(void);

@@ -15,8 +15,8 @@ static int run(const char *prog, const char *arg, const char *log)
 	int st;
 
 	snprintf(cmd, sizeof(cmd),
-		 "valgrind --tool=memcheck --error-exitcode=99 --track-origins=yes --num-callers=30 -s '%s' %s >'%s' 2>&1",
-		 prog, arg, log);
+		 "valgrind --tool=memcheck --error-exitcode=99 --track-origins=yes --num-callers=30 -s '%s' --backend %s %s >'%s' 2>&1",
+		 prog, mt_be->name, arg, log);
 	st = system(cmd);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
@@ -33,12 +33,12 @@ void suite_ctgrind(const char *prog)
 		mt_report(suite, &t);
 		return;
 	}
-	snprintf(log, sizeof(log), "%s-canary.log", prog);
+	snprintf(log, sizeof(log), "%s-%s-canary.log", prog, mt_be->name);
 	rc = run(prog, "--canary", log);
 	mt_check(&t, rc == 99, suite,
 		 "the deliberate secret branch was not reported (exit %d, %s): the check is blind",
 		 rc, log);
-	snprintf(log, sizeof(log), "%s.log", prog);
+	snprintf(log, sizeof(log), "%s-%s.log", prog, mt_be->name);
 	rc = run(prog, "", log);
 	mt_check(&t, rc == 0, suite,
 		 "keygen/encaps/decaps: secret-dependent branch or address (exit %d), see %s",
