@@ -54,6 +54,9 @@ rels=("$@")
 ((${#rels[@]})) || rels=(6.1 6.12 7.3)
 # How Debian's image packages ship each release's modules: DKMS must follow.
 declare -A layout=([6.1]=.ko [6.12]=.ko.xz [7.3]=.ko.xz)
+# Where the stage also takes the README's other paths: a module built and
+# signed by hand, and DKMS signing again once the MOK is configured.
+hand_rel=6.12 resign_rel=7.3
 
 vgc_need_pkgs dkms openssl kmod xz-utils util-linux
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
@@ -93,21 +96,28 @@ if ! openssl req -new -x509 -nodes -days 2 -subj "/CN=$cn/" -newkey rsa:2048 \
 	finish
 fi
 
-# sig_verify FILE: the signature appended to module FILE (.ko or .ko.xz)
-# verifies against the MOK's certificate. The tail of a signed module:
+# sig_verify FILE [tamper]: the signature appended to module FILE (.ko or
+# .ko.xz) verifies against the MOK's certificate; with "tamper", the module
+# with one byte changed is what is checked. The tail of a signed module:
 # PKCS#7 (DER), then struct module_signature (12 bytes, the last 4 the
 # PKCS#7 length, big-endian), then "~Module signature appended~\n".
 sig_verify() {
-	local f=$1 w=$tmp/verify size len
+	local f=$1 w=$tmp/verify size len b
 	rm -rf "$w" && mkdir -p "$w"
 	if [[ $f == *.xz ]]; then xz -dc "$f" >"$w/ko" || return 1; else cp "$f" "$w/ko"; fi
-	[[ $(tail -c 28 "$w/ko") == "~Module signature appended~" ]] || { echo "no signature"; return 1; }
+	[[ $(tail -c 28 "$w/ko" | tr -d '\0') == "~Module signature appended~" ]] ||
+		{ echo "no signature"; return 1; }
 	size=$(stat -c %s "$w/ko")
 	len=$(tail -c 32 "$w/ko" | head -c 4 | od -An -tu1 |
 		awk '{ print ((($1 * 256) + $2) * 256 + $3) * 256 + $4 }')
 	((len > 0 && len < size - 40)) || { echo "bad signature length $len"; return 1; }
 	head -c "$((size - 40 - len))" "$w/ko" >"$w/body"
 	tail -c "$((len + 40))" "$w/ko" | head -c "$len" >"$w/sig.p7"
+	if [[ ${2:-} == tamper ]]; then
+		b=$(od -An -tu1 -j 64 -N 1 "$w/body")
+		printf '%b' "\\0$(printf %03o $((b ^ 1)))" |
+			dd of="$w/body" bs=1 seek=64 conv=notrunc status=none
+	fi
 	openssl cms -verify -binary -inform DER -in "$w/sig.p7" -content "$w/body" \
 		-certfile "$tmp/mok/mok.pem" -nointern -noverify -out /dev/null 2>&1
 }
@@ -154,28 +164,46 @@ sandbox() {
 # and exit status go to /vgc/out for the judging below.
 cat >"$tmp/session.sh" <<'EOF'
 #!/bin/bash
+# usage: session.sh NAME VERSION KVER [apt] [resign]
+#   apt     apt-get install dkms first (the trixie tree has none), and
+#           openssl, which the README's first step uses
+#   resign  install before the MOK is configured, as a user who turns
+#           Secure Boot on later, then configure it and have DKMS sign
+#           again as the README says
 name=$1 ver=$2 kver=$3 out=/vgc/out
+shift 3
+conf=/etc/dkms/framework.conf.d/vgcrypto-test.conf
 step() {
 	local n=$1
 	shift
 	"$@" >"$out/$n.log" 2>&1
 	echo $? >"$out/$n.rc"
 }
-if [[ ${4:-} == apt ]]; then
+installed() {
+	mkdir -p "$out/$1"
+	cp -a "/lib/modules/$kver/updates/dkms/." "$out/$1/" 2>/dev/null
+}
+if [[ " $* " == *" apt "* ]]; then
 	step apt apt-get -q -y -o Dir::Cache::Archives=/vgc/debs \
-		-o APT::Sandbox::User=root install --no-install-recommends dkms
+		-o APT::Sandbox::User=root install --no-install-recommends dkms openssl
 fi
 dkms --version >"$out/version" 2>&1
+[[ " $* " == *" resign "* ]] || cp /vgc/framework.conf "$conf"
 step add dkms add "$name/$ver"
 step build dkms build "$name/$ver" -k "$kver"
 # kept by DKMS in log/ after a build, in build/ after a failed one
 cp "/var/lib/dkms/$name/$ver/$kver/$(uname -m)/log/make.log" "$out/" 2>/dev/null ||
 	cp "/var/lib/dkms/$name/$ver/build/make.log" "$out/" 2>/dev/null
 step install dkms install "$name/$ver" -k "$kver"
+if [[ " $* " == *" resign "* ]]; then
+	installed before-mok
+	cp /vgc/framework.conf "$conf"
+	step rebuild dkms build "$name/$ver" -k "$kver" --force
+	step reinstall dkms install "$name/$ver" -k "$kver" --force
+fi
 step status dkms status "$name/$ver" -k "$kver"
 step modprobe modprobe -S "$kver" --show-depends "$name"
-mkdir -p "$out/installed"
-cp -a "/lib/modules/$kver/updates/dkms/." "$out/installed/" 2>/dev/null
+installed installed
 step remove dkms remove "$name/$ver" -k "$kver"
 EOF
 
@@ -202,12 +230,14 @@ for rel in "${rels[@]}"; do
 	cp "$tmp/mok/mok.key" "$tmp/mok/mok.der" "$box/vgc/mok/"
 	install -m 0755 "$tmp/session.sh" "$box/vgc/session.sh"
 	printf 'mok_signing_key=/vgc/mok/mok.key\nmok_certificate=/vgc/mok/mok.der\n' \
-		>"$box/etc/dkms/framework.conf.d/vgcrypto-test.conf"
+		>"$box/vgc/framework.conf"
 	# The kernel's module tree as its image package leaves it (stock
 	# crypto modules, depmod'ed), with the headers' build link.
 	mods=$box/usr/lib/modules/$kver
 	vgc_modtree "$stock" "$mods" kernel/crypto/ kernel/arch/x86/crypto/ kernel/lib/crypto/
 	depmod -b "$box/usr" "$kver"
+	flags=()
+	[[ $rel == "$resign_rel" ]] && flags+=(resign)
 	if [[ $rel == 7.3 ]]; then
 		lower=${kdir%%/usr/src/*}
 		ln -s "/usr/src/${kdir#*/usr/src/}" "$mods/build"
@@ -215,7 +245,8 @@ for rel in "${rels[@]}"; do
 		mkdir -p "$VGC_CACHE/debs/trixie-dkms"
 		vgc_lock trixie-dkms
 		sandbox "$box" "$lower" "$VGC_CACHE/debs/trixie-dkms" \
-			/vgc/session.sh "$name" "$ver" "$kver" apt >"$box/sandbox.log" 2>&1
+			/vgc/session.sh "$name" "$ver" "$kver" apt ${flags[@]+"${flags[@]}"} \
+			>"$box/sandbox.log" 2>&1
 		vgc_unlock trixie-dkms
 		if (($(rc "$box" apt) == 0)); then
 			ok "$rel: apt-get install dkms in Debian 13: $(cat "$box/vgc/out/version")"
@@ -229,7 +260,7 @@ for rel in "${rels[@]}"; do
 		lower=/
 		ln -s "$kdir" "$mods/build"
 		sandbox "$box" "$lower" "" /vgc/session.sh "$name" "$ver" "$kver" \
-			>"$box/sandbox.log" 2>&1
+			${flags[@]+"${flags[@]}"} >"$box/sandbox.log" 2>&1
 	fi
 	dk="$(cat "$box/vgc/out/version" 2>/dev/null)"
 	if (($(rc "$box" add) == 0)); then ok "$rel: $dk: dkms add $name/$ver"; else
@@ -254,6 +285,25 @@ for rel in "${rels[@]}"; do
 		notok "$rel: dkms install -k $kver"
 		show "$box" install
 		continue
+	fi
+	if [[ $rel == "$resign_rel" ]]; then
+		# Before the MOK is configured DKMS signs with a key of its own
+		# (or not at all): the checks below must tell.
+		first=$(find "$box/vgc/out/before-mok" -name "$name.ko*" | head -n 1)
+		signer=$(modinfo -F signer "$first" 2>&1)
+		if [[ -n $first && $signer != "$cn" ]] && ! sig_verify "$first" >/dev/null; then
+			ok "$rel: installed before the MOK is configured: signer '$signer', not the MOK's"
+		else
+			notok "$rel: installed before the MOK is configured: '${first##*/}', signer '$signer'"
+		fi
+		if (($(rc "$box" rebuild) == 0 && $(rc "$box" reinstall) == 0)); then
+			ok "$rel: MOK configured, then dkms build --force, dkms install --force"
+		else
+			notok "$rel: dkms build --force, dkms install --force"
+			show "$box" rebuild
+			show "$box" reinstall
+			continue
+		fi
 	fi
 	# Installed in the kernel's own layout: compressed where its modules are.
 	ko=$(find "$box/vgc/out/installed" -name "$name.ko*" | head -n 1)
@@ -288,13 +338,15 @@ for rel in "${rels[@]}"; do
 	else
 		notok "$rel: modinfo signer '$signer', want '$cn'"
 	fi
-	if v=$(sig_verify "$ko"); then
-		ok "$rel: the PKCS#7 signature verifies against the MOK's certificate (openssl cms)"
+	if v=$(sig_verify "$ko") && ! sig_verify "$ko" tamper >/dev/null; then
+		ok "$rel: the PKCS#7 signature verifies against the MOK's certificate (openssl cms), not with one byte of the module changed"
 	else
 		notok "$rel: the signature does not verify against the MOK: $v"
 	fi
 	own=$(cd "$box/var/lib/dkms" && ls -d mok.* 2>/dev/null)
-	if [[ -z $own ]]; then
+	if [[ $rel == "$resign_rel" ]]; then
+		: # it made one before the MOK was configured
+	elif [[ -z $own ]]; then
 		ok "$rel: DKMS made no key of its own in /var/lib/dkms"
 	else
 		notok "$rel: DKMS made its own key: /var/lib/dkms/{${own//$'\n'/,}}"
@@ -309,7 +361,7 @@ for rel in "${rels[@]}"; do
 	# The README's hand path, on a kernel with compressed modules: the .ko
 	# that `make` builds, signed with the kernel's sign-file, then xz'ed as
 	# Debian compresses its own (never sign-file on a .ko.xz).
-	if [[ $rel == 6.12 ]]; then
+	if [[ $rel == "$hand_rel" ]]; then
 		hand=$tmp/hand
 		mkdir -p "$hand"
 		if scripts/build/module.sh "$kdir" "$root/build/k$rel" >"$hand/build.log" 2>&1 &&
