@@ -26,11 +26,14 @@
 # (no compiler, objtool or modpost warning), install to updates/dkms in the
 # kernel's layout, vermagic, status, modprobe resolving the DKMS copy,
 # `modinfo -F signer` naming the MOK, the appended PKCS#7 signature
-# verifying against the MOK's certificate (openssl cms), no key of DKMS's
-# own in /var/lib/dkms, remove. For 6.12 also the README's hand path: the
-# .ko that `make` builds, signed with sign-file, then compressed. At the
-# end: the machine's /etc/dkms, /var/lib/dkms, /lib/modules and /usr/src
-# are as they were before the run.
+# verifying against the MOK's certificate (openssl cms) and failing once
+# a byte of the module is changed, no key of DKMS's own in /var/lib/dkms,
+# remove. Two more of the README's paths, on one kernel each: for 6.12 the
+# .ko that `make` builds, signed with sign-file, then compressed; for 7.3
+# an install before the MOK is configured (signed with DKMS's own key,
+# which the checks must reject), then `dkms build --force` and `dkms
+# install --force` once it is. At the end: the machine's /etc/dkms,
+# /var/lib/dkms, /lib/modules and /usr/src are as they were before.
 #
 # usage: scripts/check/dkms.sh [RELEASE...]   (default: 6.1 6.12 7.3)
 # Ends with "dkms: N passed, N failed".
