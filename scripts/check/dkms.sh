@@ -365,7 +365,7 @@ for rel in "${rels[@]}"; do
 	# that `make` builds, signed with the kernel's sign-file, then xz'ed as
 	# Debian compresses its own (never sign-file on a .ko.xz).
 	if [[ $rel == "$hand_rel" ]]; then
-		hand=$tmp/hand
+		hand=$tmp/hand v=
 		mkdir -p "$hand"
 		if scripts/build/module.sh "$kdir" "$root/build/k$rel" >"$hand/build.log" 2>&1 &&
 			cp "$root/build/k$rel/$name.ko" "$hand/" &&
