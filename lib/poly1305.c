@@ -21,6 +21,8 @@ void vgc_poly1305_init(struct vgc_poly1305 *p, const u8 key[VGC_POLY1305_KEY_SIZ
 	p->h[0] = 0;
 	p->h[1] = 0;
 	p->h[2] = 0;
+	p->vec_powers = 0;
+	p->vec_live = 0;
 }
 
 void vgc_poly1305_blocks_generic(struct vgc_poly1305 *p, const u8 *src,

@@ -9,16 +9,30 @@
 #define VGC_POLY1305_BLOCK_SIZE		16
 #define VGC_POLY1305_TAG_SIZE		16
 
+/* 64-bit words of the vector back ends' state (struct vgc_poly1305) */
+#define VGC_POLY1305_VEC_WORDS	24
+
 /*
  * Accumulator h = h[0] + h[1]*2^64 + h[2]*2^128, kept below 2p between
- * calls; r is the clamped key half, s the half added at the end. Vector
- * back ends may keep other representations inside a call but must leave
- * this one on return, so any back end can take over mid-message.
+ * calls; r is the clamped key half, s the half added at the end.
+ *
+ * A vector back end may keep state of its own here across the calls of
+ * one message (its poly_flush op says so): the powers of r it multiplies
+ * by, in its own radix, made once (vec_powers), and the message's lanes
+ * (vec_live), in which case h above is stale until poly_flush() folds the
+ * lanes back into it. Any back end can take over once that is done. It
+ * is all key-derived: vgc_poly1305_final() and the AEAD's end wipe it.
+ * Assembly reads this layout (arch/x86/poly1305_x86.h; backends.c checks
+ * it).
  */
 struct vgc_poly1305 {
 	u64 h[3];
 	u64 r[2];
 	u64 s[2];
+	u32 vec_powers;
+	u32 vec_live;
+	u64 vec_pw[VGC_POLY1305_VEC_WORDS];
+	u64 vec_acc[VGC_POLY1305_VEC_WORDS];
 };
 
 void vgc_poly1305_init(struct vgc_poly1305 *p, const u8 key[VGC_POLY1305_KEY_SIZE]);

@@ -5,7 +5,9 @@
  * ChaCha20 and Poly1305 functions each pairs, and what the CPU must have
  * to run them.
  */
+#include <linux/build_bug.h>
 #include <linux/export.h>
+#include <linux/stddef.h>
 #include <linux/version.h>
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
@@ -15,6 +17,16 @@
 #include "mlkem_poly.h"
 #include "chacha20_x86.h"
 #include "poly1305_x86.h"
+
+/* the assembly's view of struct vgc_poly1305 (poly1305_x86.h) */
+static_assert(offsetof(struct vgc_poly1305, h) == VGC_P_H);
+static_assert(offsetof(struct vgc_poly1305, r) == VGC_P_R);
+static_assert(offsetof(struct vgc_poly1305, s) == VGC_P_S);
+static_assert(offsetof(struct vgc_poly1305, vec_powers) == VGC_P_POWERS);
+static_assert(offsetof(struct vgc_poly1305, vec_live) == VGC_P_LIVE);
+static_assert(offsetof(struct vgc_poly1305, vec_pw) == VGC_P_PW);
+static_assert(offsetof(struct vgc_poly1305, vec_acc) == VGC_P_ACC);
+static_assert(VGC_POLY1305_VEC_WORDS >= 24);
 
 static void x86_simd_begin(void)
 {
@@ -110,6 +122,57 @@ static bool x86_avx512_usable(const char **why)
 	return boot_cpu_has(X86_FEATURE_AVX512IFMA);
 }
 
+/*
+ * Poly1305 for the vector back ends: whole steps of 4 (AVX2) or 8 (IFMA)
+ * blocks to the vector code once a call is long enough or the message's
+ * lanes are live anyway, the rest to the scalar code, after a flush (so
+ * each AEAD's last call, the lengths block, leaves h current). These
+ * wrappers are plain C without vector flags: they only choose.
+ */
+static void avx2_poly_flush(struct vgc_poly1305 *p)
+{
+	if (p->vec_live)
+		vgc_poly1305_avx2_flush(p);
+}
+
+static void avx2_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
+			     unsigned int nblocks)
+{
+	unsigned int n = nblocks & ~3U;
+
+	if (n && (p->vec_live || nblocks >= VGC_POLY1305_AVX2_MIN_BLOCKS)) {
+		vgc_poly1305_avx2_blocks(p, src, n);
+		src += (size_t)n * VGC_POLY1305_BLOCK_SIZE;
+		nblocks -= n;
+	}
+	if (nblocks) {
+		avx2_poly_flush(p);
+		vgc_poly1305_blocks_x64(p, src, nblocks);
+	}
+}
+
+static void ifma_poly_flush(struct vgc_poly1305 *p)
+{
+	if (p->vec_live)
+		vgc_poly1305_ifma_flush(p);
+}
+
+static void ifma_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
+			     unsigned int nblocks)
+{
+	unsigned int n = nblocks & ~7U;
+
+	if (n && (p->vec_live || nblocks >= VGC_POLY1305_IFMA_MIN_BLOCKS)) {
+		vgc_poly1305_ifma_blocks(p, src, n);
+		src += (size_t)n * VGC_POLY1305_BLOCK_SIZE;
+		nblocks -= n;
+	}
+	if (nblocks) {
+		ifma_poly_flush(p);
+		vgc_poly1305_blocks_x64(p, src, nblocks);
+	}
+}
+
 /* 4-block xmm ChaCha20, scalar 64-bit Poly1305 */
 static const struct vgc_cp_backend vgc_cp_backend_ssse3 = {
 	.name = "ssse3",
@@ -122,31 +185,28 @@ static const struct vgc_cp_backend vgc_cp_backend_ssse3 = {
 	.simd_end = x86_simd_end,
 };
 
-/* 8-block ymm ChaCha20, 4-way radix 2^26 Poly1305 for long stretches */
+/* 8-block ymm ChaCha20, 4-way radix 2^26 Poly1305 */
 static const struct vgc_cp_backend vgc_cp_backend_avx2 = {
 	.name = "avx2",
 	.priority = 330,
 	.usable = x86_avx2_usable,
 	.chacha_xor = vgc_chacha20_xor_avx2,
 	.chacha_xor_ks = vgc_chacha20_xor_ks_avx2,
-	.poly_blocks = vgc_poly1305_blocks_avx2,
+	.poly_blocks = avx2_poly_blocks,
+	.poly_flush = avx2_poly_flush,
 	.simd_begin = x86_simd_begin,
 	.simd_end = x86_simd_end,
 };
 
-/*
- * 16-block zmm ChaCha20, 8-way radix 2^44 Poly1305 with IFMA. Running the
- * Poly1305 steps between the ChaCha20 rounds was tried and measured 0-7%
- * slower than the two over each 4 KiB chunk in turn (Xeon model 0xcf):
- * the multiply-adds and the rotates compete for one port.
- */
+/* 16-block zmm ChaCha20, 8-way radix 2^44 Poly1305 with IFMA */
 static const struct vgc_cp_backend vgc_cp_backend_avx512 = {
 	.name = "avx512",
 	.priority = 340,
 	.usable = x86_avx512_usable,
 	.chacha_xor = vgc_chacha20_xor_avx512,
 	.chacha_xor_ks = vgc_chacha20_xor_ks_avx512,
-	.poly_blocks = vgc_poly1305_blocks_avx512ifma,
+	.poly_blocks = ifma_poly_blocks,
+	.poly_flush = ifma_poly_flush,
 	.simd_begin = x86_simd_begin,
 	.simd_end = x86_simd_end,
 };
@@ -161,7 +221,8 @@ static const struct vgc_cp_backend vgc_cp_backend_avx512_noifma = {
 	.usable = x86_zmm_usable,
 	.chacha_xor = vgc_chacha20_xor_avx512,
 	.chacha_xor_ks = vgc_chacha20_xor_ks_avx512,
-	.poly_blocks = vgc_poly1305_blocks_avx2,
+	.poly_blocks = avx2_poly_blocks,
+	.poly_flush = avx2_poly_flush,
 	.simd_begin = x86_simd_begin,
 	.simd_end = x86_simd_end,
 };

@@ -127,13 +127,18 @@ static void gather_op(struct bench *b, const struct impl *im, enum bench_op op,
 	if (op == OP_SEAL) {
 		vgc_cp_seal_update(&r, b->out, b->pt, first);
 		vgc_cp_seal_update(&r, b->out + first, b->pt + first, len - first);
-		vgc_cp_final(&r, b->out + len);
+		vgc_cp_seal_final(&r, b->out + len);
 		return;
 	}
-	vgc_cp_open_update(&r, b->out, b->ref, first);
-	vgc_cp_open_update(&r, b->out + first, b->ref + first, len - first);
-	if (vgc_cp_open_final(&r, b->ref + len))
+	vgc_cp_auth_update(&r, b->ref, first);
+	vgc_cp_auth_update(&r, b->ref + first, len - first);
+	if (vgc_cp_verify(&r, b->ref + len)) {
 		b->bad++;
+		return;
+	}
+	vgc_cp_decrypt_update(&r, b->out, b->ref, first);
+	vgc_cp_decrypt_update(&r, b->out + first, b->ref + first, len - first);
+	vgc_cp_end(&r);
 }
 
 static void run_ops(struct bench *b, const struct impl *im, enum bench_op op,
