@@ -123,6 +123,35 @@ static bool x86_avx512_usable(const char **why)
 }
 
 /*
+ * The back ends' ops are these C functions, never the assembly itself:
+ * with indirect-branch tracking (IBT, as in Debian's 7.x kernels) a
+ * function called through a pointer must begin with ENDBR, which the
+ * compiler gives C functions and the kernel's SYM_FUNC_START no longer
+ * does; the assembly is only ever called directly.
+ */
+#define VGC_CHACHA_OPS(isa)						\
+static void isa##_chacha_xor(u32 state[16], u8 *dst, const u8 *src,	\
+			     unsigned int nblocks)			\
+{									\
+	vgc_chacha20_xor_##isa(state, dst, src, nblocks);		\
+}									\
+static void isa##_chacha_xor_ks(u32 state[16], u8 *dst, const u8 *src,	\
+				unsigned int nblocks, u8 ks[64])	\
+{									\
+	vgc_chacha20_xor_ks_##isa(state, dst, src, nblocks, ks);	\
+}
+
+VGC_CHACHA_OPS(ssse3)
+VGC_CHACHA_OPS(avx2)
+VGC_CHACHA_OPS(avx512)
+
+static void x64_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
+			    unsigned int nblocks)
+{
+	vgc_poly1305_blocks_x64(p, src, nblocks);
+}
+
+/*
  * Poly1305 for the vector back ends: whole steps of 4 (AVX2) or 8 (IFMA)
  * blocks to the vector code once a call is long enough or the message's
  * lanes are live anyway, the rest to the scalar code, after a flush (so
@@ -178,9 +207,9 @@ static const struct vgc_cp_backend vgc_cp_backend_ssse3 = {
 	.name = "ssse3",
 	.priority = 320,
 	.usable = x86_ssse3_usable,
-	.chacha_xor = vgc_chacha20_xor_ssse3,
-	.chacha_xor_ks = vgc_chacha20_xor_ks_ssse3,
-	.poly_blocks = vgc_poly1305_blocks_x64,
+	.chacha_xor = ssse3_chacha_xor,
+	.chacha_xor_ks = ssse3_chacha_xor_ks,
+	.poly_blocks = x64_poly_blocks,
 	.simd_begin = x86_simd_begin,
 	.simd_end = x86_simd_end,
 };
@@ -190,8 +219,8 @@ static const struct vgc_cp_backend vgc_cp_backend_avx2 = {
 	.name = "avx2",
 	.priority = 330,
 	.usable = x86_avx2_usable,
-	.chacha_xor = vgc_chacha20_xor_avx2,
-	.chacha_xor_ks = vgc_chacha20_xor_ks_avx2,
+	.chacha_xor = avx2_chacha_xor,
+	.chacha_xor_ks = avx2_chacha_xor_ks,
 	.poly_blocks = avx2_poly_blocks,
 	.poly_flush = avx2_poly_flush,
 	.simd_begin = x86_simd_begin,
@@ -203,8 +232,8 @@ static const struct vgc_cp_backend vgc_cp_backend_avx512 = {
 	.name = "avx512",
 	.priority = 340,
 	.usable = x86_avx512_usable,
-	.chacha_xor = vgc_chacha20_xor_avx512,
-	.chacha_xor_ks = vgc_chacha20_xor_ks_avx512,
+	.chacha_xor = avx512_chacha_xor,
+	.chacha_xor_ks = avx512_chacha_xor_ks,
 	.poly_blocks = ifma_poly_blocks,
 	.poly_flush = ifma_poly_flush,
 	.simd_begin = x86_simd_begin,
@@ -219,8 +248,8 @@ static const struct vgc_cp_backend vgc_cp_backend_avx512_noifma = {
 	.name = "avx512-noifma",
 	.priority = 335,
 	.usable = x86_zmm_usable,
-	.chacha_xor = vgc_chacha20_xor_avx512,
-	.chacha_xor_ks = vgc_chacha20_xor_ks_avx512,
+	.chacha_xor = avx512_chacha_xor,
+	.chacha_xor_ks = avx512_chacha_xor_ks,
 	.poly_blocks = avx2_poly_blocks,
 	.poly_flush = avx2_poly_flush,
 	.simd_begin = x86_simd_begin,

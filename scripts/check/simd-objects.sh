@@ -34,7 +34,9 @@ notok() { echo "not ok - $*"; fail=$((fail + 1)); }
 mapfile -t objs < <(cat "$dir"/*.mod 2>/dev/null | tr ' ' '\n' | grep '\.o$' | sort -u)
 ((${#objs[@]})) || notok "no objects listed in $dir/*.mod"
 for o in "${objs[@]}"; do
+	# absolute (6.1) or relative to the build directory (later kernels)
 	rel=${o#"$dir"/}
+	rel=${rel#./}
 	if [[ " $simd " == *" $rel "* ]]; then
 		[[ -f $dir/$rel ]] && continue
 		notok "$rel: listed as SIMD in arch/$arch/objs.mk but not built"
