@@ -10,7 +10,8 @@
 #define VGC_POLY1305_TAG_SIZE		16
 
 /* 64-bit words of the vector back ends' state (struct vgc_poly1305) */
-#define VGC_POLY1305_VEC_WORDS	24
+#define VGC_POLY1305_VEC_PW	32
+#define VGC_POLY1305_VEC_ACC	24
 
 /*
  * Accumulator h = h[0] + h[1]*2^64 + h[2]*2^128, kept below 2p between
@@ -31,8 +32,8 @@ struct vgc_poly1305 {
 	u64 s[2];
 	u32 vec_powers;
 	u32 vec_live;
-	u64 vec_pw[VGC_POLY1305_VEC_WORDS];
-	u64 vec_acc[VGC_POLY1305_VEC_WORDS];
+	u64 vec_pw[VGC_POLY1305_VEC_PW];
+	u64 vec_acc[VGC_POLY1305_VEC_ACC];
 };
 
 void vgc_poly1305_init(struct vgc_poly1305 *p, const u8 key[VGC_POLY1305_KEY_SIZE]);

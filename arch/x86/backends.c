@@ -26,7 +26,7 @@ static_assert(offsetof(struct vgc_poly1305, vec_powers) == VGC_P_POWERS);
 static_assert(offsetof(struct vgc_poly1305, vec_live) == VGC_P_LIVE);
 static_assert(offsetof(struct vgc_poly1305, vec_pw) == VGC_P_PW);
 static_assert(offsetof(struct vgc_poly1305, vec_acc) == VGC_P_ACC);
-static_assert(VGC_POLY1305_VEC_WORDS >= 24);
+static_assert(VGC_POLY1305_VEC_PW >= 27 && VGC_POLY1305_VEC_ACC >= 24);
 
 static void x86_simd_begin(void)
 {

@@ -11,21 +11,26 @@
  *	void vgc_poly1305_ifma_flush(struct vgc_poly1305 *p);
  *
  * For 8k blocks m1..m8k, h' = (h + m1) r^8k + m2 r^(8k-1) + ... + m8k r.
- * Lane j takes every eighth block; the lanes start as the first eight
- * blocks (and h in lane 0); each step multiplies them by r^8 and adds the
- * next eight blocks, which are the starting values of the multiply-adds'
- * accumulators and so cost no instruction of their own. Between calls
- * (struct vgc_poly1305) the lanes are kept as they are, with the powers
- * each lane takes at the end (r^8 r^4 r^7 r^3 r^6 r^2 r^5 r for lanes
- * 0..7, which the unpacks below fill with blocks 0 4 1 5 2 6 3 7 of a
- * step; lane 0's is also the steps' r^8), made once per message. The 4
- * KiB sections of a long message pay for neither again; a flush
- * multiplies each lane by its power and sums them into h.
+ * Lane j takes every eighth block: a group of eight blocks fills the
+ * lanes (the unpacks below put blocks 0 4 1 5 2 6 3 7 in lanes 0..7),
+ * and the lanes a of the groups so far become a r^8 + the next group;
+ * at the end each lane is multiplied by the power its last block takes
+ * (r^8 r^4 r^7 r^3 r^6 r^2 r^5 r for lanes 0..7) and the lanes summed.
+ *
+ * One such chain waits on each product's multiply-adds and carries
+ * (about 37 core cycles a group on Zen 5, with two multiply-adds a cycle
+ * to spare), so the groups alternate between two chains, each times
+ * r^16 a step, which run side by side:
+ *	A = G0 + h (or, with lanes kept from earlier calls, a r^8 + G0),
+ *	B = G1; then A = A r^16 + G2k, B = B r^16 + G2k+1; a = A r^8 + B,
+ * and a = a r^8 + G for an odd group left. Between calls (struct
+ * vgc_poly1305) the lanes a are kept as they are, with the lanes' last
+ * powers and r^16, made once per message: the 4 KiB sections of a long
+ * message pay for neither again; a flush multiplies each lane by its
+ * power and sums them into h.
  *
  * @nblocks is a multiple of 8 (backends.c does the rest with the scalar
- * code). A step is bound by its longest chain, so each limb's three
- * products go to accumulators of their own and are summed after: a chain
- * of three multiply-adds would wait three latencies.
+ * code).
  *
  * Key-derived values stay in registers (the powers are made with the
  * scalar multiply in general registers), and the vector registers are
@@ -52,117 +57,117 @@
 #define PW(k)		(VGC_P_PW + (k) * 64)
 #define ACC(k)		(VGC_P_ACC + (k) * 64)
 
+/* vec_pw: limb k of the eight lanes' last powers; r^16's limbs after them */
+#define R16(k)		(VGC_P_PW + 192 + (k) * 8)
+
 /*
- * Registers: a (the lanes) %zmm0-2; the multiplier %zmm3-5 and 20 times
- * its limbs 1 and 2 (2^132 == 4 * 5 mod p) %zmm6-7; the message's limbs
- * %zmm8-10; products %zmm11-16 and %zmm20-31; masks %zmm17 (44 bits),
- * %zmm18 (42 bits); %zmm19 the 2^128 bit at bit 40 of limb 2.
+ * Eight blocks at @off(%rsi) as limbs m0..m2 (blocks 0 4 1 5 2 6 3 7 in
+ * lanes), with their 2^128 bits; t0, t1: temporaries.
  */
-
-/* eight blocks at %rsi as limbs m0..m2 (blocks 0 4 1 5 2 6 3 7 in lanes) */
-.macro _load8 m0, m1, m2
-	vmovdqu64 0(%rsi), %zmm20
-	vmovdqu64 64(%rsi), %zmm21
-	vpunpcklqdq %zmm21, %zmm20, %zmm22	/* low words */
-	vpunpckhqdq %zmm21, %zmm20, %zmm23	/* high words */
-	vpandq	%zmm17, %zmm22, \m0
-	vpsrlq	$44, %zmm22, \m1
-	vpsllq	$20, %zmm23, %zmm21
-	vporq	%zmm21, \m1, \m1
-	vpandq	%zmm17, \m1, \m1
-	vpsrlq	$24, %zmm23, \m2
-	vporq	%zmm19, \m2, \m2
+.macro _load8 off, m0, m1, m2, t0, t1
+	vmovdqu64 \off(%rsi), \t0
+	vmovdqu64 \off+64(%rsi), \t1
+	vpunpckhqdq \t1, \t0, \m2		/* high words */
+	vpunpcklqdq \t1, \t0, \m0		/* low words */
+	vpsrlq	$44, \m0, \m1
+	vpsllq	$20, \m2, \t0
+	vpandq	.Lmask44(%rip){1to8}, \m0, \m0
+	vporq	\t0, \m1, \m1
+	vpsrlq	$24, \m2, \m2
+	vpandq	.Lmask44(%rip){1to8}, \m1, \m1
+	vporq	.Lbit40(%rip){1to8}, \m2, \m2
 .endm
 
-/* 20 x in s: (x << 4) + (x << 2) */
-.macro _times20 x, s
-	vpsllq	$4, \x, \s
-	vpsllq	$2, \x, %zmm20
-	vpaddq	%zmm20, \s, \s
+/* the multiplier from memory: three limbs, 20 times limbs 1 and 2 */
+.macro _mul_load bcast, m0, m1, m2, r0, r1, r2, s1, s2, t
+.if \bcast
+	vpbroadcastq \m0, \r0
+	vpbroadcastq \m1, \r1
+	vpbroadcastq \m2, \r2
+.else
+	vmovdqu64 \m0, \r0
+	vmovdqu64 \m1, \r1
+	vmovdqu64 \m2, \r2
+.endif
+	vpsllq	$4, \r1, \s1
+	vpsllq	$2, \r1, \t
+	vpaddq	\t, \s1, \s1
+	vpsllq	$4, \r2, \s2
+	vpsllq	$2, \r2, \t
+	vpaddq	\t, \s2, \s2
 .endm
 
 /*
- * a = a * (r0, r1, r2) + (m0, m1, m2), carried back to limbs below 2^44
- * + 2^11 (limb 1), 2^44 and 2^42. Needs a's limbs below 2^52.
+ * a = a r + d, carried: d (d0..d2) comes in holding the message limbs (or
+ * zero) and e0..e2 are free; t0, t1 temporaries; r = (r0, r1, r2) with
+ * s1 = 20 r1, s2 = 20 r2 (2^132 == 4 * 5 mod p). All limbs below 2^52,
+ * as the multiply-adds need; a ends below 2^44 + 2^11 (limb 1), 2^44 and
+ * 2^42.
  *
- * Limb k of the product: d_k, the sum of a_i r_j with i + j = k and of
- * the wrapped terms (i + j >= 3) times 20. Each multiply-add gives the
- * low 52 bits of a product at 2^(44k) and the high bits at 2^(44k + 52),
- * 8 bits up in limb k + 1. Products are below 2^93.4, so a high part is
- * below 2^41.4 and a low sum (three parts and m) below 2^54: the carries
- * are plain shifts. The high part of d_2 is at 2^140 = 2^10 2^130, which
- * folds to limb 0 as 5 2^10.
+ * Limb k of the product is the sum of a_i r_j with i + j = k and of the
+ * wrapped terms (i + j >= 3) times 20. Each multiply-add gives the low 52
+ * bits of a product at 2^(44k) and the high bits at 2^(44k + 52), 8 bits
+ * up in limb k + 1. Products are below 2^93.4, so a high part is below
+ * 2^41.4 and a low sum (three parts and m) below 2^54: the carries are
+ * plain shifts. The high part of limb 2 is at 2^140 = 2^10 2^130, which
+ * folds to limb 0 as 5 2^10. Each accumulator's three multiply-adds are
+ * spread apart; the other chain's fill the wait.
  */
-.macro _mul_add
-	vmovdqa64 %zmm8, %zmm11			/* d0 = m0 + ... */
-	vmovdqa64 %zmm9, %zmm12			/* d1 */
-	vmovdqa64 %zmm10, %zmm13		/* d2 */
-	vpxord	%zmm14, %zmm14, %zmm14		/* e0: high halves */
-	vpxord	%zmm15, %zmm15, %zmm15		/* e1 */
-	vpxord	%zmm16, %zmm16, %zmm16		/* e2 */
-.irp i, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
-	vpxord	%zmm\i, %zmm\i, %zmm\i
-.endr
-	/* three products per limb, each to its own accumulator */
-	vpmadd52luq %zmm3, %zmm0, %zmm11	/* a0 r0 */
-	vpmadd52luq %zmm7, %zmm1, %zmm24	/* a1 20 r2 */
-	vpmadd52luq %zmm6, %zmm2, %zmm25	/* a2 20 r1 */
-	vpmadd52luq %zmm4, %zmm0, %zmm12	/* a0 r1 */
-	vpmadd52luq %zmm3, %zmm1, %zmm26	/* a1 r0 */
-	vpmadd52luq %zmm7, %zmm2, %zmm27	/* a2 20 r2 */
-	vpmadd52luq %zmm5, %zmm0, %zmm13	/* a0 r2 */
-	vpmadd52luq %zmm4, %zmm1, %zmm28	/* a1 r1 */
-	vpmadd52luq %zmm3, %zmm2, %zmm29	/* a2 r0 */
-	vpmadd52huq %zmm3, %zmm0, %zmm14
-	vpmadd52huq %zmm7, %zmm1, %zmm30
-	vpmadd52huq %zmm6, %zmm2, %zmm31
-	vpmadd52huq %zmm4, %zmm0, %zmm15
-	vpmadd52huq %zmm3, %zmm1, %zmm21
-	vpmadd52huq %zmm7, %zmm2, %zmm22
-	vpmadd52huq %zmm5, %zmm0, %zmm16
-	vpmadd52huq %zmm4, %zmm1, %zmm23
-	vpmadd52huq %zmm3, %zmm2, %zmm20
-	vpaddq	%zmm25, %zmm24, %zmm24
-	vpaddq	%zmm27, %zmm26, %zmm26
-	vpaddq	%zmm29, %zmm28, %zmm28
-	vpaddq	%zmm31, %zmm30, %zmm30
-	vpaddq	%zmm22, %zmm21, %zmm21
-	vpaddq	%zmm20, %zmm23, %zmm23
-	vpaddq	%zmm24, %zmm11, %zmm11		/* d0 */
-	vpaddq	%zmm26, %zmm12, %zmm12		/* d1 */
-	vpaddq	%zmm28, %zmm13, %zmm13		/* d2 */
-	vpaddq	%zmm30, %zmm14, %zmm14		/* e0 */
-	vpaddq	%zmm21, %zmm15, %zmm15		/* e1 */
-	vpaddq	%zmm23, %zmm16, %zmm16		/* e2 */
-
+.macro _mul_add a0, a1, a2, r0, r1, r2, s1, s2, d0, d1, d2, e0, e1, e2, t0, t1
+	vpxord	\e0, \e0, \e0
+	vpxord	\e1, \e1, \e1
+	vpxord	\e2, \e2, \e2
+	vpmadd52luq \r0, \a0, \d0
+	vpmadd52luq \r1, \a0, \d1
+	vpmadd52luq \r2, \a0, \d2
+	vpmadd52huq \r0, \a0, \e0
+	vpmadd52huq \r1, \a0, \e1
+	vpmadd52huq \r2, \a0, \e2
+	vpmadd52luq \s2, \a1, \d0
+	vpmadd52luq \r0, \a1, \d1
+	vpmadd52luq \r1, \a1, \d2
+	vpmadd52huq \s2, \a1, \e0
+	vpmadd52huq \r0, \a1, \e1
+	vpmadd52huq \r1, \a1, \e2
+	vpmadd52luq \s1, \a2, \d0
+	vpmadd52luq \s2, \a2, \d1
+	vpmadd52luq \r0, \a2, \d2
+	vpmadd52huq \s1, \a2, \e0
+	vpmadd52huq \s2, \a2, \e1
+	vpmadd52huq \r0, \a2, \e2
 	/* the high halves one limb up, 8 bits in */
-	vpsllq	$8, %zmm14, %zmm14
-	vpaddq	%zmm14, %zmm12, %zmm12
-	vpsllq	$8, %zmm15, %zmm15
-	vpaddq	%zmm15, %zmm13, %zmm13
+	vpsllq	$8, \e0, \e0
+	vpsllq	$8, \e1, \e1
+	vpaddq	\e0, \d1, \d1
+	vpaddq	\e1, \d2, \d2
 	/* carries 0 -> 1 -> 2, then bits 130.. (below 2^52.1) times 5 to 0 */
-	vpsrlq	$44, %zmm11, %zmm20
-	vpandq	%zmm17, %zmm11, %zmm11
-	vpaddq	%zmm20, %zmm12, %zmm12
-	vpsrlq	$44, %zmm12, %zmm20
-	vpandq	%zmm17, %zmm12, %zmm1
-	vpaddq	%zmm20, %zmm13, %zmm13
-	vpsrlq	$42, %zmm13, %zmm20
-	vpandq	%zmm18, %zmm13, %zmm2
-	vpsllq	$10, %zmm16, %zmm16
-	vpaddq	%zmm16, %zmm20, %zmm20
-	vpsllq	$2, %zmm20, %zmm21
-	vpaddq	%zmm21, %zmm20, %zmm20
-	vpaddq	%zmm20, %zmm11, %zmm11
-	vpsrlq	$44, %zmm11, %zmm20
-	vpandq	%zmm17, %zmm11, %zmm0
-	vpaddq	%zmm20, %zmm1, %zmm1
+	vpsrlq	$44, \d0, \t0
+	vpandq	.Lmask44(%rip){1to8}, \d0, \d0
+	vpaddq	\t0, \d1, \d1
+	vpsrlq	$44, \d1, \t0
+	vpandq	.Lmask44(%rip){1to8}, \d1, \a1
+	vpaddq	\t0, \d2, \d2
+	vpsrlq	$42, \d2, \t0
+	vpandq	.Lmask42(%rip){1to8}, \d2, \a2
+	vpsllq	$10, \e2, \e2
+	vpaddq	\e2, \t0, \t0
+	vpsllq	$2, \t0, \t1
+	vpaddq	\t1, \t0, \t0
+	vpaddq	\t0, \d0, \d0
+	vpsrlq	$44, \d0, \t0
+	vpandq	.Lmask44(%rip){1to8}, \d0, \a0
+	vpaddq	\t0, \a1, \a1
 .endm
 
-.macro _masks
-	vpbroadcastq .Lmask44(%rip), %zmm17
-	vpbroadcastq .Lmask42(%rip), %zmm18
-	vpbroadcastq .Lbit40(%rip), %zmm19
+/*
+ * Registers of the blocks function: chain A %zmm0-2, chain B %zmm8-10;
+ * r^16 %zmm3-5 with 20 r^16's limbs 1, 2 %zmm6-7; r^8 %zmm24-26 with
+ * %zmm27-28; A's message and products %zmm11-16, B's %zmm17-22;
+ * temporaries %zmm23, %zmm29-31.
+ */
+.macro _mul_add_a8 d0, d1, d2
+	_mul_add %zmm0, %zmm1, %zmm2, %zmm24, %zmm25, %zmm26, %zmm27, %zmm28, \
+		 \d0, \d1, \d2, %zmm14, %zmm15, %zmm16, %zmm23, %zmm29
 .endm
 
 /* no key-derived value left in a vector register */
@@ -173,9 +178,17 @@
 .endr
 .endm
 
+/* limbs of the scalar power (%r8, %r9, %r10) at @dst + k * 64 (%rdi) */
+.macro _store_limbs dst
+.irp limb, 0, 1, 2
+	_p64_limb44 \limb, %r8, %r9, %r10, %r11
+	mov	%r11, \dst + \limb * 64(%rdi)
+.endr
+.endm
+
 /*
- * The powers r .. r^8 (once per message): the scalar multiply in general
- * registers, each power's three limbs stored to its lane of vec_pw.
+ * The powers r .. r^16 (once per message): the scalar multiply in general
+ * registers; r .. r^8 to their lanes of vec_pw, r^16 after them.
  * Clobbers %rax, %rdx, %r8-%r11 (cleared after) and the callee-saved
  * registers it saves.
  */
@@ -195,18 +208,20 @@
 	mov	%r13, %r9
 	xor	%r10d, %r10d
 	/* r^k goes to lane 7, 5, 3, 1, 6, 4, 2, 0 for k = 1..8 */
-.irp k, 1, 2, 3, 4, 5, 6, 7, 8
+.irp k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
 .if \k > 1
 	_p64_mulr %r8, %r9, %r10, %r12, %r13, %r14, %rbx, %rbp, %r15
 .endif
+.if \k <= 4
+	_store_limbs (VGC_P_PW+(9-2*\k)*8)
+.elseif \k <= 8
+	_store_limbs (VGC_P_PW+(16-2*\k)*8)
+.elseif \k == 16
 .irp limb, 0, 1, 2
 	_p64_limb44 \limb, %r8, %r9, %r10, %r11
-.if \k <= 4
-	mov	%r11, PW(\limb) + (9 - 2 * \k) * 8(%rdi)
-.else
-	mov	%r11, PW(\limb) + (16 - 2 * \k) * 8(%rdi)
-.endif
+	mov	%r11, R16(\limb)(%rdi)
 .endr
+.endif
 .endr
 	movl	$1, VGC_P_POWERS(%rdi)
 	xor	%eax, %eax
@@ -226,50 +241,76 @@
 SYM_FUNC_START(vgc_poly1305_ifma_blocks)
 	VGC_SIMD_ENTRY vgc_poly1305_ifma_blocks
 	mov	%edx, %ecx
-	shr	$3, %ecx		/* steps */
+	shr	$3, %ecx		/* groups of eight blocks */
 	jz	.Lifma_none
 	cmpl	$0, VGC_P_POWERS(%rdi)
 	jne	.Lifma_have_powers
 	_ifma_powers
 .Lifma_have_powers:
-	_masks
-	/* r^8 (lane 0) in every lane, and 20 times its limbs 1 and 2 */
-	vpbroadcastq PW(0)(%rdi), %zmm3
-	vpbroadcastq PW(1)(%rdi), %zmm4
-	vpbroadcastq PW(2)(%rdi), %zmm5
-	_times20 %zmm4, %zmm6
-	_times20 %zmm5, %zmm7
+	/* r^16 and r^8 (lane 0 of the powers), in every lane */
+	_mul_load 1, R16(0)(%rdi), R16(1)(%rdi), R16(2)(%rdi), \
+		  %zmm3, %zmm4, %zmm5, %zmm6, %zmm7, %zmm23
+	_mul_load 1, PW(0)(%rdi), PW(1)(%rdi), PW(2)(%rdi), \
+		  %zmm24, %zmm25, %zmm26, %zmm27, %zmm28, %zmm29
 
+	/* chain A: the first group, plus h in lane 0 or the kept lanes r^8 */
+	_load8	0, %zmm11, %zmm12, %zmm13, %zmm23, %zmm29
 	cmpl	$0, VGC_P_LIVE(%rdi)
-	je	.Lifma_start
+	je	.Lifma_fresh
 	vmovdqu64 ACC(0)(%rdi), %zmm0
 	vmovdqu64 ACC(1)(%rdi), %zmm1
 	vmovdqu64 ACC(2)(%rdi), %zmm2
-	jmp	.Lifma_loop
-.Lifma_start:
-	/* the first eight blocks, with h (h[2] <= 4) added to lane 0 */
-	_load8	%zmm0, %zmm1, %zmm2
+	_mul_add_a8 %zmm11, %zmm12, %zmm13
+	jmp	.Lifma_b
+.Lifma_fresh:
 	mov	VGC_P_H(%rdi), %r8
 	mov	VGC_P_H + 8(%rdi), %r9
 	mov	VGC_P_H + 16(%rdi), %r10
-.irp limb, 0, 1, 2
-	_p64_limb44 \limb, %r8, %r9, %r10, %rax
-	vmovq	%rax, %xmm20
-	vpaddq	%zmm20, %zmm\limb, %zmm\limb
-.endr
+	_p64_limb44 0, %r8, %r9, %r10, %rax
+	vmovq	%rax, %xmm0
+	vpaddq	%zmm11, %zmm0, %zmm0
+	_p64_limb44 1, %r8, %r9, %r10, %rax
+	vmovq	%rax, %xmm1
+	vpaddq	%zmm12, %zmm1, %zmm1
+	_p64_limb44 2, %r8, %r9, %r10, %rax
+	vmovq	%rax, %xmm2
+	vpaddq	%zmm13, %zmm2, %zmm2
 	xor	%eax, %eax
 	xor	%r8d, %r8d
 	xor	%r9d, %r9d
 	xor	%r10d, %r10d
+.Lifma_b:
 	add	$128, %rsi
 	dec	%ecx
 	jz	.Lifma_keep
-.Lifma_loop:
-	_load8	%zmm8, %zmm9, %zmm10
-	_mul_add
+	/* chain B: the second group */
+	_load8	0, %zmm8, %zmm9, %zmm10, %zmm23, %zmm29
 	add	$128, %rsi
 	dec	%ecx
-	jnz	.Lifma_loop
+	cmp	$2, %ecx
+	jb	.Lifma_join
+	/* both chains a step: A = A r^16 + G, B = B r^16 + G' */
+.Lifma_loop:
+	_load8	0, %zmm11, %zmm12, %zmm13, %zmm23, %zmm29
+	_load8	128, %zmm17, %zmm18, %zmm19, %zmm30, %zmm31
+	_mul_add %zmm0, %zmm1, %zmm2, %zmm3, %zmm4, %zmm5, %zmm6, %zmm7, \
+		 %zmm11, %zmm12, %zmm13, %zmm14, %zmm15, %zmm16, %zmm23, %zmm29
+	_mul_add %zmm8, %zmm9, %zmm10, %zmm3, %zmm4, %zmm5, %zmm6, %zmm7, \
+		 %zmm17, %zmm18, %zmm19, %zmm20, %zmm21, %zmm22, %zmm30, %zmm31
+	add	$256, %rsi
+	sub	$2, %ecx
+	cmp	$2, %ecx
+	jae	.Lifma_loop
+.Lifma_join:
+	/* a = A r^8 + B, then a = a r^8 + G for an odd group left */
+	vmovdqa64 %zmm8, %zmm11
+	vmovdqa64 %zmm9, %zmm12
+	vmovdqa64 %zmm10, %zmm13
+	_mul_add_a8 %zmm11, %zmm12, %zmm13
+	test	%ecx, %ecx
+	jz	.Lifma_keep
+	_load8	0, %zmm11, %zmm12, %zmm13, %zmm23, %zmm29
+	_mul_add_a8 %zmm11, %zmm12, %zmm13
 .Lifma_keep:
 	vmovdqu64 %zmm0, ACC(0)(%rdi)
 	vmovdqu64 %zmm1, ACC(1)(%rdi)
@@ -301,19 +342,15 @@ SYM_FUNC_START(vgc_poly1305_ifma_flush)
 	VGC_SIMD_ENTRY vgc_poly1305_ifma_flush
 	cmpl	$0, VGC_P_LIVE(%rdi)
 	je	.Lflush_none
-	_masks
 	vmovdqu64 ACC(0)(%rdi), %zmm0
 	vmovdqu64 ACC(1)(%rdi), %zmm1
 	vmovdqu64 ACC(2)(%rdi), %zmm2
-	vmovdqu64 PW(0)(%rdi), %zmm3
-	vmovdqu64 PW(1)(%rdi), %zmm4
-	vmovdqu64 PW(2)(%rdi), %zmm5
-	_times20 %zmm4, %zmm6
-	_times20 %zmm5, %zmm7
-	vpxord	%zmm8, %zmm8, %zmm8
-	vpxord	%zmm9, %zmm9, %zmm9
-	vpxord	%zmm10, %zmm10, %zmm10
-	_mul_add
+	_mul_load 0, PW(0)(%rdi), PW(1)(%rdi), PW(2)(%rdi), \
+		  %zmm24, %zmm25, %zmm26, %zmm27, %zmm28, %zmm29
+	vpxord	%zmm11, %zmm11, %zmm11
+	vpxord	%zmm12, %zmm12, %zmm12
+	vpxord	%zmm13, %zmm13, %zmm13
+	_mul_add_a8 %zmm11, %zmm12, %zmm13
 	_hsum8	0, %r8
 	_hsum8	1, %r9
 	_hsum8	2, %r10

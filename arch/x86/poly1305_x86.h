@@ -26,8 +26,8 @@
 #define VGC_P_S		40	/* u64 s[2] */
 #define VGC_P_POWERS	56	/* u32 vec_powers */
 #define VGC_P_LIVE	60	/* u32 vec_live */
-#define VGC_P_PW	64	/* u64 vec_pw[24] */
-#define VGC_P_ACC	256	/* u64 vec_acc[24] */
+#define VGC_P_PW	64	/* u64 vec_pw[32] */
+#define VGC_P_ACC	320	/* u64 vec_acc[24] */
 
 #ifndef __ASSEMBLY__
 #include "poly1305.h"
@@ -51,7 +51,7 @@ void vgc_poly1305_ifma_flush(struct vgc_poly1305 *p);
 #define VGC_POLY1305_AVX2_MIN_BLOCKS	16
 #endif
 #ifndef VGC_POLY1305_IFMA_MIN_BLOCKS
-#define VGC_POLY1305_IFMA_MIN_BLOCKS	16
+#define VGC_POLY1305_IFMA_MIN_BLOCKS	24
 #endif
 #endif /* __ASSEMBLY__ */
 

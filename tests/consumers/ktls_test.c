@@ -600,8 +600,8 @@ static void forgery(const struct params *p, int lfd, int port)
 		   r < 0 ? strerror(errno) : "accepted");
 		for (i = 0; i < sizeof(buf) && buf[i] == 0xa5; i++)
 			;
-		ok(i == sizeof(buf),
-		   "F: the refused record left the receive buffer as it was (byte %zu changed)", i);
+		ok(i == sizeof(buf), "F: the refused record left the receive buffer as it was%s",
+		   i == sizeof(buf) ? "" : " (it did not: a byte changed)");
 		exit(0);
 	}
 	fd = accept(lfd, NULL, NULL);

@@ -26,6 +26,14 @@
 #include <sys/cdefs.h>	/* glibc's __always_inline */
 #include <sys/random.h>
 
+/*
+ * <linux/build_bug.h>'s static_assert: the message is optional (C11's
+ * needs one; clang warns about the C2x form without it).
+ */
+#undef static_assert
+#define vgc_static_assert(expr, msg, ...)	_Static_assert(expr, msg)
+#define static_assert(expr, ...)	vgc_static_assert(expr, ##__VA_ARGS__, #expr)
+
 /* As the kernel has them: u64 is unsigned long long on every arch. */
 typedef unsigned char u8;
 typedef unsigned short u16;
