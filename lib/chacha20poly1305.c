@@ -10,6 +10,8 @@
  * back end directly.
  */
 #include <linux/export.h>
+#include <linux/kernel.h>
+#include <linux/stddef.h>
 
 #include "chacha20poly1305.h"
 
@@ -157,9 +159,15 @@ static void cp_enter_text(struct vgc_cp_req *r)
 	r->pbuf_len = 0;
 }
 
+/* what the keystream made ahead is XORed into */
+static const u8 cp_zero[VGC_CP_KS_BLOCKS * VGC_CHACHA_BLOCK_SIZE];
+
 void vgc_cp_init(struct vgc_cp_req *r, const struct vgc_cp_backend *be,
-		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE])
+		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE],
+		 size_t textlen)
 {
+	unsigned int ahead = 1;
+
 	r->be = be;
 	r->adlen = 0;
 	r->textlen = 0;
@@ -167,20 +175,24 @@ void vgc_cp_init(struct vgc_cp_req *r, const struct vgc_cp_backend *be,
 	r->pbuf_len = 0;
 	r->in_text = false;
 	r->in_simd = false;
+	r->tagged = false;
 
 	/*
-	 * Block 0 gives the one-time Poly1305 key; the text starts at block 1,
-	 * whose keystream is made in the same call and kept for the text's
-	 * first bytes (a short text then needs no other ChaCha20 call).
+	 * Block 0 gives the one-time Poly1305 key; the text starts at block
+	 * 1. A short text's blocks are made in the same call (for a vector
+	 * back end, a call of up to eight blocks costs about one block's
+	 * latency), a longer text's first block. The keystream is kept for
+	 * the text's first bytes.
 	 */
+	if (textlen <= VGC_CP_KS_TEXT_BLOCKS * VGC_CHACHA_BLOCK_SIZE)
+		ahead = DIV_ROUND_UP(textlen, VGC_CHACHA_BLOCK_SIZE);
 	vgc_chacha20_init(r->chacha, key, nonce, 0);
-	memset(r->ks, 0, 2 * VGC_CHACHA_BLOCK_SIZE);
-	cp_section(r, 2 * VGC_CHACHA_BLOCK_SIZE, 0, 1);
-	be->chacha_xor(r->chacha, r->ks, r->ks, 2);
+	cp_section(r, (1 + ahead) * VGC_CHACHA_BLOCK_SIZE, 0, 1);
+	be->chacha_xor(r->chacha, r->ks, cp_zero, 1 + ahead);
 	vgc_poly1305_init(&r->poly, r->ks);
 	memzero_explicit(r->ks, VGC_CHACHA_BLOCK_SIZE);
 	r->ks_pos = VGC_CHACHA_BLOCK_SIZE;
-	r->ks_avail = VGC_CHACHA_BLOCK_SIZE;
+	r->ks_avail = ahead * VGC_CHACHA_BLOCK_SIZE;
 }
 
 void vgc_cp_ad(struct vgc_cp_req *r, const u8 *ad, size_t len)
@@ -198,67 +210,54 @@ void vgc_cp_ad(struct vgc_cp_req *r, const u8 *ad, size_t len)
 
 enum cp_pass { CP_SEAL, CP_DECRYPT };
 
-/* Use keystream made earlier: block 1's, or a previous call's rest. */
+/* Use keystream made earlier: the text's first blocks', or a call's rest. */
 static size_t cp_use_ks(struct vgc_cp_req *r, u8 *dst, const u8 *src,
-			size_t len, enum cp_pass pass)
+			size_t len)
 {
 	size_t n = min_t(size_t, len, r->ks_avail);
 
 	xor_bytes(dst, src, r->ks + r->ks_pos, n);
-	if (pass == CP_SEAL)
-		cp_absorb(r, dst, n);
 	r->ks_pos += n;
 	r->ks_avail -= n;
 	return n;
 }
 
-/* @nblocks whole blocks, and with @ks block @nblocks's keystream */
-static void cp_blocks(struct vgc_cp_req *r, u8 *dst, const u8 *src,
-		      unsigned int nblocks, u8 *ks, enum cp_pass pass)
-{
-	const struct vgc_cp_backend *be = r->be;
-
-	if (ks)
-		be->chacha_xor_ks(r->chacha, dst, src, nblocks, ks);
-	else
-		be->chacha_xor(r->chacha, dst, src, nblocks);
-	if (pass == CP_SEAL)
-		be->poly_blocks(&r->poly, dst, nblocks * 4);
-}
-
 /*
- * The keystream over @len bytes of text, and for sealing Poly1305 over
- * the ciphertext just written, while it is still in cache.
+ * The keystream over @len bytes of text; for sealing, then Poly1305 over
+ * all of the ciphertext just written, in one call while it is in cache
+ * (so that a vector Poly1305 gets the longest run of whole blocks).
  */
 static void cp_crypt(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 		     size_t len, enum cp_pass pass)
 {
+	u8 *ct = dst;
+	size_t all = len, n;
 	unsigned int nblocks;
-	size_t n;
 
 	if (r->ks_avail) {
-		n = cp_use_ks(r, dst, src, len, pass);
+		n = cp_use_ks(r, dst, src, len);
 		src += n;
 		dst += n;
 		len -= n;
 	}
-	if (!len)
-		return;
-
-	/*
-	 * Whole blocks: here the Poly1305 buffer is empty (64 | textlen). A
-	 * partial block after them rides along: its keystream goes to ks[].
-	 */
-	nblocks = len / VGC_CHACHA_BLOCK_SIZE;
-	if (len % VGC_CHACHA_BLOCK_SIZE) {
-		cp_blocks(r, dst, src, nblocks, r->ks, pass);
-		n = (size_t)nblocks * VGC_CHACHA_BLOCK_SIZE;
-		r->ks_pos = 0;
-		r->ks_avail = VGC_CHACHA_BLOCK_SIZE;
-		cp_use_ks(r, dst + n, src + n, len - n, pass);
-	} else {
-		cp_blocks(r, dst, src, nblocks, NULL, pass);
+	if (len) {
+		/*
+		 * Whole blocks; a partial block after them rides along: its
+		 * keystream goes to ks[].
+		 */
+		nblocks = len / VGC_CHACHA_BLOCK_SIZE;
+		if (len % VGC_CHACHA_BLOCK_SIZE) {
+			r->be->chacha_xor_ks(r->chacha, dst, src, nblocks, r->ks);
+			n = (size_t)nblocks * VGC_CHACHA_BLOCK_SIZE;
+			r->ks_pos = 0;
+			r->ks_avail = VGC_CHACHA_BLOCK_SIZE;
+			cp_use_ks(r, dst + n, src + n, len - n);
+		} else {
+			r->be->chacha_xor(r->chacha, dst, src, nblocks);
+		}
 	}
+	if (pass == CP_SEAL)
+		cp_absorb(r, ct, all);
 }
 
 void vgc_cp_seal_update(struct vgc_cp_req *r, u8 *dst, const u8 *src, size_t len)
@@ -315,7 +314,10 @@ static void cp_tag(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE])
 	u8 last[2 * VGC_POLY1305_BLOCK_SIZE];
 	unsigned int n = 0;
 
-	/* with no text at all, pbuf holds the AD's partial block */
+	/*
+	 * with no text at all, pbuf holds the AD's partial block; either is
+	 * public (AD or ciphertext), as are the lengths: nothing to wipe
+	 */
 	if (r->pbuf_len) {
 		memcpy(last, r->pbuf, r->pbuf_len);
 		memset(last + r->pbuf_len, 0, VGC_POLY1305_BLOCK_SIZE - r->pbuf_len);
@@ -328,14 +330,17 @@ static void cp_tag(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE])
 	if (r->be->poly_flush)
 		r->be->poly_flush(&r->poly);
 	vgc_poly1305_final(&r->poly, tag);
-	memzero_explicit(last, sizeof(last));
-	memzero_explicit(r->pbuf, sizeof(r->pbuf));
+	r->pbuf_len = 0;
+	r->tagged = true;
 }
 
 void vgc_cp_end(struct vgc_cp_req *r)
 {
 	cp_simd_close(r);
-	memzero_explicit(r, sizeof(*r));
+	memzero_explicit(r->chacha, offsetof(struct vgc_cp_req, poly) -
+			 offsetof(struct vgc_cp_req, chacha));
+	if (!r->tagged)
+		vgc_poly1305_wipe(&r->poly);
 }
 
 void vgc_cp_seal_final(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE])
@@ -355,37 +360,4 @@ int vgc_cp_verify(struct vgc_cp_req *r, const u8 tag[VGC_CP_TAG_SIZE])
 	if (ret)
 		vgc_cp_end(r);
 	return ret;
-}
-
-void vgc_cp_seal(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
-		 size_t len, const u8 *ad, size_t adlen,
-		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE])
-{
-	struct vgc_cp_req r;
-
-	vgc_cp_init(&r, be, key, nonce);
-	vgc_cp_ad(&r, ad, adlen);
-	vgc_cp_seal_update(&r, dst, src, len);
-	vgc_cp_seal_final(&r, dst + len);
-}
-
-int vgc_cp_open(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
-		size_t len, const u8 *ad, size_t adlen,
-		const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE])
-{
-	struct vgc_cp_req r;
-	int ret;
-
-	if (len < VGC_CP_TAG_SIZE)
-		return -EINVAL;
-	len -= VGC_CP_TAG_SIZE;
-	vgc_cp_init(&r, be, key, nonce);
-	vgc_cp_ad(&r, ad, adlen);
-	vgc_cp_auth_update(&r, src, len);
-	ret = vgc_cp_verify(&r, src + len);
-	if (ret)
-		return ret;
-	vgc_cp_decrypt_update(&r, dst, src, len);
-	vgc_cp_end(&r);
-	return 0;
 }

@@ -104,21 +104,26 @@ extern const struct vgc_cp_backend *const vgc_cp_backends[];
 void vgc_burn_stack(void);
 
 /*
- * Keystream made ahead: the first text block's with the Poly1305 key (in
- * one back-end call of two blocks), and a text's last partial block with
- * the whole blocks before it (chacha_xor_ks).
+ * Keystream made ahead: the text's first blocks with the Poly1305 key, in
+ * one back-end call (all of a text of up to 4 blocks, so that a short
+ * message makes one ChaCha20 call; else the first block), and a text's
+ * last partial block with the whole blocks before it (chacha_xor_ks).
  */
-#define VGC_CP_KS_BLOCKS	2
+#define VGC_CP_KS_TEXT_BLOCKS	4
+#define VGC_CP_KS_BLOCKS	(1 + VGC_CP_KS_TEXT_BLOCKS)
 
 /*
- * The state of one request, on the caller's stack. Every way out of a
- * request wipes it: vgc_cp_seal_final(), a vgc_cp_verify() that refuses,
- * vgc_cp_end().
+ * The state of one request (the module's driver keeps it in the crypto
+ * API's request, the user-space one-shots on their stack). Every way out of a
+ * request wipes what is secret in it (the ChaCha20 state, the keystream
+ * made ahead and the Poly1305 state): vgc_cp_seal_final(), a
+ * vgc_cp_verify() that refuses, vgc_cp_end().
  */
 struct vgc_cp_req {
+	/* secret, and together: one wipe */
 	u32 chacha[16];
-	struct vgc_poly1305 poly;
 	u8 ks[VGC_CP_KS_BLOCKS * VGC_CHACHA_BLOCK_SIZE];
+	struct vgc_poly1305 poly;		/* wiped when the tag is made */
 	u8 pbuf[VGC_POLY1305_BLOCK_SIZE];	/* an incomplete Poly1305 block */
 	u64 adlen;
 	u64 textlen;			/* text sealed, or authenticated */
@@ -129,6 +134,7 @@ struct vgc_cp_req {
 	unsigned int simd_room;		/* what the open section may still cover */
 	bool in_simd;			/* a SIMD section is open */
 	bool in_text;
+	bool tagged;			/* the Poly1305 state is wiped */
 	const struct vgc_cp_backend *be;
 };
 
@@ -143,8 +149,13 @@ struct vgc_cp_req {
  * calls the caller must not sleep. vgc_cp_end() also abandons a request
  * at any point (closing its section and wiping it).
  */
+/*
+ * @textlen: the length of the text to come, if the caller knows it (how
+ * much keystream is made ahead depends on it; any length may follow).
+ */
 void vgc_cp_init(struct vgc_cp_req *r, const struct vgc_cp_backend *be,
-		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE]);
+		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE],
+		 size_t textlen);
 void vgc_cp_ad(struct vgc_cp_req *r, const u8 *ad, size_t len);
 void vgc_cp_seal_update(struct vgc_cp_req *r, u8 *dst, const u8 *src, size_t len);
 /* The tag of what was sealed; wipes @r. */
@@ -158,17 +169,5 @@ int vgc_cp_verify(struct vgc_cp_req *r, const u8 tag[VGC_CP_TAG_SIZE]);
 void vgc_cp_decrypt_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 			   size_t len);
 void vgc_cp_end(struct vgc_cp_req *r);
-
-/* Contiguous one-shot forms: dst holds len + 16 bytes for seal. */
-void vgc_cp_seal(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
-		 size_t len, const u8 *ad, size_t adlen,
-		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE]);
-/*
- * @len includes the tag. Returns 0, -EINVAL (shorter than a tag) or
- * -EBADMSG; on failure nothing has been written to @dst.
- */
-int vgc_cp_open(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
-		size_t len, const u8 *ad, size_t adlen,
-		const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE]);
 
 #endif /* VGC_CHACHA20POLY1305_H */

@@ -6,6 +6,7 @@
  * to run them.
  */
 #include <linux/build_bug.h>
+#include <linux/minmax.h>
 #include <linux/export.h>
 #include <linux/stddef.h>
 #include <linux/version.h>
@@ -19,14 +20,17 @@
 #include "poly1305_x86.h"
 
 /* the assembly's view of struct vgc_poly1305 (poly1305_x86.h) */
-static_assert(offsetof(struct vgc_poly1305, h) == VGC_P_H);
-static_assert(offsetof(struct vgc_poly1305, r) == VGC_P_R);
-static_assert(offsetof(struct vgc_poly1305, s) == VGC_P_S);
-static_assert(offsetof(struct vgc_poly1305, vec_powers) == VGC_P_POWERS);
-static_assert(offsetof(struct vgc_poly1305, vec_live) == VGC_P_LIVE);
-static_assert(offsetof(struct vgc_poly1305, vec_pw) == VGC_P_PW);
-static_assert(offsetof(struct vgc_poly1305, vec_acc) == VGC_P_ACC);
-static_assert(VGC_POLY1305_VEC_PW >= 27 && VGC_POLY1305_VEC_ACC >= 24);
+static_assert(offsetof(struct vgc_poly1305, h) == VGC_P_H, "h");
+static_assert(offsetof(struct vgc_poly1305, r) == VGC_P_R, "r");
+static_assert(offsetof(struct vgc_poly1305, s) == VGC_P_S, "s");
+static_assert(offsetof(struct vgc_poly1305, vec_powers) == VGC_P_POWERS,
+	      "vec_powers");
+static_assert(offsetof(struct vgc_poly1305, vec_live) == VGC_P_LIVE,
+	      "vec_live");
+static_assert(offsetof(struct vgc_poly1305, vec_pw) == VGC_P_PW, "vec_pw");
+static_assert(offsetof(struct vgc_poly1305, vec_acc) == VGC_P_ACC, "vec_acc");
+static_assert(VGC_POLY1305_VEC_PW >= 27 && VGC_POLY1305_VEC_ACC >= 24,
+	      "room for the IFMA and AVX2 state");
 
 static void x86_simd_begin(void)
 {
@@ -154,52 +158,108 @@ static void x64_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
 /*
  * Poly1305 for the vector back ends: whole steps of 4 (AVX2) or 8 (IFMA)
  * blocks to the vector code once a call is long enough or the message's
- * lanes are live anyway, the rest to the scalar code, after a flush (so
- * each AEAD's last call, the lengths block, leaves h current). These
- * wrappers are plain C without vector flags: they only choose.
+ * lanes are live anyway, the rest to the scalar code; but while the lanes
+ * are live, whole blocks short of a step wait (in struct vgc_poly1305) to
+ * start the next call's step, so that a text cut into pieces of odd
+ * lengths (a TLS record's content type, an ESP trailer) keeps its lanes.
+ * The flush folds the lanes into h, then the waiting blocks (the AEAD
+ * core flushes before its tag). These wrappers are plain C without
+ * vector flags: they only choose.
  */
-static void avx2_poly_flush(struct vgc_poly1305 *p)
+struct vec_poly {
+	unsigned int step;	/* blocks a vector step takes */
+	unsigned int min;	/* blocks a call needs to start the lanes */
+	bool ifma;		/* IFMA, else AVX2 (called directly: see above) */
+};
+
+static const struct vec_poly vec_poly_avx2 = {
+	.step = 4,
+	.min = VGC_POLY1305_AVX2_MIN_BLOCKS,
+};
+
+static const struct vec_poly vec_poly_ifma = {
+	.step = 8,
+	.min = VGC_POLY1305_IFMA_MIN_BLOCKS,
+	.ifma = true,
+};
+
+static void vec_blocks(const struct vec_poly *v, struct vgc_poly1305 *p,
+		       const u8 *src, unsigned int nblocks)
 {
-	if (p->vec_live)
+	if (v->ifma)
+		vgc_poly1305_ifma_blocks(p, src, nblocks);
+	else
+		vgc_poly1305_avx2_blocks(p, src, nblocks);
+}
+
+static_assert(VGC_POLY1305_VEC_PEND >= 8, "a whole IFMA step");
+
+static void vec_poly_flush(const struct vec_poly *v, struct vgc_poly1305 *p)
+{
+	if (p->vec_live && v->ifma)
+		vgc_poly1305_ifma_flush(p);
+	else if (p->vec_live)
 		vgc_poly1305_avx2_flush(p);
+	if (p->vec_npend) {
+		vgc_poly1305_blocks_x64(p, p->vec_pend, p->vec_npend);
+		p->vec_npend = 0;
+	}
+}
+
+static void vec_poly_blocks(const struct vec_poly *v, struct vgc_poly1305 *p,
+			    const u8 *src, unsigned int nblocks)
+{
+	unsigned int n;
+
+	/* blocks waiting from the last call go first (the lanes are live) */
+	if (p->vec_npend) {
+		n = min(nblocks, v->step - p->vec_npend);
+		memcpy(p->vec_pend + p->vec_npend * VGC_POLY1305_BLOCK_SIZE,
+		       src, n * VGC_POLY1305_BLOCK_SIZE);
+		p->vec_npend += n;
+		src += n * VGC_POLY1305_BLOCK_SIZE;
+		nblocks -= n;
+		if (p->vec_npend < v->step)
+			return;
+		vec_blocks(v, p, p->vec_pend, v->step);
+		p->vec_npend = 0;
+	}
+	n = nblocks - nblocks % v->step;
+	if (n && (p->vec_live || nblocks >= v->min)) {
+		vec_blocks(v, p, src, n);
+		src += n * VGC_POLY1305_BLOCK_SIZE;
+		nblocks -= n;
+	}
+	if (!nblocks)
+		return;
+	if (p->vec_live) {
+		memcpy(p->vec_pend, src, nblocks * VGC_POLY1305_BLOCK_SIZE);
+		p->vec_npend = nblocks;
+	} else {
+		vgc_poly1305_blocks_x64(p, src, nblocks);
+	}
 }
 
 static void avx2_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
 			     unsigned int nblocks)
 {
-	unsigned int n = nblocks & ~3U;
-
-	if (n && (p->vec_live || nblocks >= VGC_POLY1305_AVX2_MIN_BLOCKS)) {
-		vgc_poly1305_avx2_blocks(p, src, n);
-		src += (size_t)n * VGC_POLY1305_BLOCK_SIZE;
-		nblocks -= n;
-	}
-	if (nblocks) {
-		avx2_poly_flush(p);
-		vgc_poly1305_blocks_x64(p, src, nblocks);
-	}
+	vec_poly_blocks(&vec_poly_avx2, p, src, nblocks);
 }
 
-static void ifma_poly_flush(struct vgc_poly1305 *p)
+static void avx2_poly_flush(struct vgc_poly1305 *p)
 {
-	if (p->vec_live)
-		vgc_poly1305_ifma_flush(p);
+	vec_poly_flush(&vec_poly_avx2, p);
 }
 
 static void ifma_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
 			     unsigned int nblocks)
 {
-	unsigned int n = nblocks & ~7U;
+	vec_poly_blocks(&vec_poly_ifma, p, src, nblocks);
+}
 
-	if (n && (p->vec_live || nblocks >= VGC_POLY1305_IFMA_MIN_BLOCKS)) {
-		vgc_poly1305_ifma_blocks(p, src, n);
-		src += (size_t)n * VGC_POLY1305_BLOCK_SIZE;
-		nblocks -= n;
-	}
-	if (nblocks) {
-		ifma_poly_flush(p);
-		vgc_poly1305_blocks_x64(p, src, nblocks);
-	}
+static void ifma_poly_flush(struct vgc_poly1305 *p)
+{
+	vec_poly_flush(&vec_poly_ifma, p);
 }
 
 /* 4-block xmm ChaCha20, scalar 64-bit Poly1305 */

@@ -983,9 +983,13 @@ SYM_FUNC_START(\name)
 	_vstu	V0, 3*VL(%r11)
 	add	$(5*VL), %rsp
 .else
+	/* the area held a second group only if 17 blocks or more were made */
+	cmp	$17, %r9d
+	jb	.Lclean_\@
 .irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
 	vmovdqu64 %zmm0, \k*64(%r11)
 .endr
+.Lclean_\@:
 	add	$(16*64), %rsp
 .endif
 	RET

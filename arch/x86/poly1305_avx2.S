@@ -9,27 +9,34 @@
  *	void vgc_poly1305_avx2_flush(struct vgc_poly1305 *p);
  *
  * For blocks m1..m4k: h' = (h + m1) r^4k + m2 r^(4k-1) + ... + m4k r.
- * Lane j takes every fourth block; it starts as the first block of its
- * own (plus h in lane 0); each step multiplies the lanes by r^4 and adds
- * the next four blocks (before the product's carries, so the add costs
- * no latency of its own). What is kept between calls (struct
- * vgc_poly1305) is the lanes, not yet multiplied by their last powers,
- * and those powers (r^4, r^2, r^3, r for lanes 0..3, which the unpacks
- * below fill with blocks 0, 2, 1, 3 of a step), made once per message:
- * so the 4 KiB sections of a long message pay for neither again. A flush
- * multiplies each lane by its power and sums them into h (radix 2^64).
+ * Lane j takes every fourth block: a group of four blocks fills the
+ * lanes (the unpacks below put blocks 0, 2, 1, 3 in lanes 0..3), and the
+ * lanes a of the groups so far become a r^4 + the next group (added to
+ * the products before their carries, so the add costs no latency of its
+ * own); at the end each lane is multiplied by the power its last block
+ * takes (r^4, r^2, r^3, r for lanes 0..3) and the lanes summed.
+ *
+ * One such chain waits on each step's products and carries, so the
+ * groups alternate between two chains, each times r^8 a step, which run
+ * side by side: A = G0 + h (or, with lanes kept from earlier calls,
+ * a r^4 + G0), B = G1; then A = A r^8 + G2k, B = B r^8 + G2k+1;
+ * a = A r^4 + B, and a = a r^4 + G for an odd group left. Sixteen ymm
+ * registers hold one chain and its products: B waits in stack slots and
+ * each of its limbs is loaded for its five products. Between calls
+ * (struct vgc_poly1305) the lanes a are kept, with the lanes' last powers
+ * and r^8, made once per message: the 4 KiB sections of a long message
+ * pay for neither again. A flush multiplies each lane by its power and
+ * sums them into h (radix 2^64).
  *
  * @nblocks is a multiple of 4 (the caller, backends.c, does the rest
- * with the scalar code). Each step waits on the previous one's carries,
- * so the loop is bound by that chain's latency; the products of a step
- * are independent and the message's split overlaps them.
+ * with the scalar code).
  *
- * Key-derived values: r^4 and 5 r^4 in every lane are the steps' memory
- * operands, in a stack area that is zeroed before returning, as are the
- * vector registers (vzeroall). The powers are made with the scalar
- * multiply in general registers, the callee-saved ones restored and the
- * others cleared. Call only between kernel_fpu_begin() and
- * kernel_fpu_end(), on a CPU with AVX2.
+ * Key-derived values: r^4, r^8 and 5 times them in every lane are the
+ * steps' memory operands, and chain B waits, in a stack area that is
+ * zeroed before returning, as are the vector registers (vzeroall). The
+ * powers are made with the scalar multiply in general registers, the
+ * callee-saved ones restored and the others cleared. Call only between
+ * kernel_fpu_begin() and kernel_fpu_end(), on a CPU with AVX2.
  */
 #include <linux/linkage.h>
 #include "simd_entry.S"
@@ -45,12 +52,23 @@
 
 	.text
 
-/* where the scratch area (%r11) keeps r^4 (limbs 0-4) and 5 r^4 (1-4) */
-#define R4(k)	((k) * 32)(%r11)
-#define S4(k)	((4 + (k)) * 32)(%r11)
+/*
+ * The scratch area (%r11), in 32-byte slots: r^4 (limbs 0-4) and 5 r^4
+ * (1-4), r^8 and 5 r^8, in every lane; chain B's limbs.
+ */
+#define R4	0	/* slots 0-4: r^4 */
+#define S4	4	/* 5-8: 5 r^4 (limbs 1-4) */
+#define R8	9	/* 9-13: r^8 */
+#define S8	13	/* 14-17: 5 r^8 */
+#define CB(k)	((18 + (k)) * 32)(%r11)
+#define SCRATCH	(23 * 32)
 
-/* vec_pw: limb k of the power of lane j; vec_acc: limb k of lane j */
+/*
+ * vec_pw: limb k of the power of lane j, then r^8's limbs; vec_acc: limb
+ * k of lane j
+ */
 #define PW(k, j)	(VGC_P_PW + (k) * 32 + (j) * 8)
+#define PW8(k)		(VGC_P_PW + 160 + (k) * 8)
 #define ACC(k)		(VGC_P_ACC + (k) * 32)
 
 /*
@@ -83,41 +101,71 @@
 .endm
 
 /*
- * d = a * r (r: the memory operands R4/S4) + d, then carried back to about
- * 26 bits a limb: the schoolbook product with the terms at 2^130 and
- * above folded through 5 r (2^130 == 5 mod p). With a's limbs below 2^27
- * and r's below 2^26 (5 r's below 2^28.4), each sum of five products and
- * a message limb is below 2^59. The carries run along two chains at once
- * (0->1->2->3 and 3->4->0->1), and the carry out of limb 4 re-enters limb
- * 0 times 5; limbs end below 2^26, limbs 1 and 4 below 2^26 + 2^11.
+ * d = a * r + d, then carried back to about 26 bits a limb (r: the memory
+ * operands R and S, R4/S4 or R8/S8): the schoolbook product with the
+ * terms at 2^130 and above folded through 5 r (2^130 == 5 mod p). With
+ * a's limbs below 2^27 and r's below 2^26 (5 r's below 2^28.4), each sum
+ * of five products and a message limb is below 2^59. The carries run
+ * along two chains at once (0->1->2->3 and 3->4->0->1), and the carry out
+ * of limb 4 re-enters limb 0 times 5; limbs end below 2^26, limbs 1 and 4
+ * below 2^26 + 2^11. With @mem, a is chain B's stack slots: each limb is
+ * loaded into %ymm10 for its five products.
  */
-.macro _step a0, a1, a2, a3, a4, d0, d1, d2, d3, d4
-	_mac	\d0, \a0, R4(0), %ymm10
-	_mac	\d1, \a0, R4(1), %ymm11
-	_mac	\d2, \a0, R4(2), %ymm10
-	_mac	\d3, \a0, R4(3), %ymm11
-	_mac	\d4, \a0, R4(4), %ymm10
-	_mac	\d0, \a1, S4(4), %ymm11
-	_mac	\d1, \a1, R4(0), %ymm10
-	_mac	\d2, \a1, R4(1), %ymm11
-	_mac	\d3, \a1, R4(2), %ymm10
-	_mac	\d4, \a1, R4(3), %ymm11
-	_mac	\d0, \a2, S4(3), %ymm10
-	_mac	\d1, \a2, S4(4), %ymm11
-	_mac	\d2, \a2, R4(0), %ymm10
-	_mac	\d3, \a2, R4(1), %ymm11
-	_mac	\d4, \a2, R4(2), %ymm10
-	_mac	\d0, \a3, S4(2), %ymm11
-	_mac	\d1, \a3, S4(3), %ymm10
-	_mac	\d2, \a3, S4(4), %ymm11
-	_mac	\d3, \a3, R4(0), %ymm10
-	_mac	\d4, \a3, R4(1), %ymm11
-	_mac	\d0, \a4, S4(1), %ymm10
-	_mac	\d1, \a4, S4(2), %ymm11
-	_mac	\d2, \a4, S4(3), %ymm10
-	_mac	\d3, \a4, S4(4), %ymm11
-	_mac	\d4, \a4, R4(0), %ymm10
+.macro _limb_products i, a, d0, d1, d2, d3, d4, R, S, t
+.if \i == 0
+	_mac	\d0, \a, (\R+0)*32(%r11), \t
+	_mac	\d1, \a, (\R+1)*32(%r11), \t
+	_mac	\d2, \a, (\R+2)*32(%r11), \t
+	_mac	\d3, \a, (\R+3)*32(%r11), \t
+	_mac	\d4, \a, (\R+4)*32(%r11), \t
+.elseif \i == 1
+	_mac	\d0, \a, (\S+4)*32(%r11), \t
+	_mac	\d1, \a, (\R+0)*32(%r11), \t
+	_mac	\d2, \a, (\R+1)*32(%r11), \t
+	_mac	\d3, \a, (\R+2)*32(%r11), \t
+	_mac	\d4, \a, (\R+3)*32(%r11), \t
+.elseif \i == 2
+	_mac	\d0, \a, (\S+3)*32(%r11), \t
+	_mac	\d1, \a, (\S+4)*32(%r11), \t
+	_mac	\d2, \a, (\R+0)*32(%r11), \t
+	_mac	\d3, \a, (\R+1)*32(%r11), \t
+	_mac	\d4, \a, (\R+2)*32(%r11), \t
+.elseif \i == 3
+	_mac	\d0, \a, (\S+2)*32(%r11), \t
+	_mac	\d1, \a, (\S+3)*32(%r11), \t
+	_mac	\d2, \a, (\S+4)*32(%r11), \t
+	_mac	\d3, \a, (\R+0)*32(%r11), \t
+	_mac	\d4, \a, (\R+1)*32(%r11), \t
+.else
+	_mac	\d0, \a, (\S+1)*32(%r11), \t
+	_mac	\d1, \a, (\S+2)*32(%r11), \t
+	_mac	\d2, \a, (\S+3)*32(%r11), \t
+	_mac	\d3, \a, (\S+4)*32(%r11), \t
+	_mac	\d4, \a, (\R+0)*32(%r11), \t
+.endif
+.endm
+
+.macro _step a0, a1, a2, a3, a4, d0, d1, d2, d3, d4, R, S
+	_limb_products 0, \a0, \d0, \d1, \d2, \d3, \d4, \R, \S, %ymm10
+	_limb_products 1, \a1, \d0, \d1, \d2, \d3, \d4, \R, \S, %ymm11
+	_limb_products 2, \a2, \d0, \d1, \d2, \d3, \d4, \R, \S, %ymm10
+	_limb_products 3, \a3, \d0, \d1, \d2, \d3, \d4, \R, \S, %ymm11
+	_limb_products 4, \a4, \d0, \d1, \d2, \d3, \d4, \R, \S, %ymm10
 	_carry26 \d0, \d1, \d2, \d3, \d4
+.endm
+
+/* chain B's step, from and back to its slots; d = %ymm5-9 */
+.macro _step_b
+.irp i, 0, 1, 2, 3, 4
+	vmovdqu	CB(\i), %ymm10
+	_limb_products \i, %ymm10, %ymm5, %ymm6, %ymm7, %ymm8, %ymm9, R8, S8, %ymm11
+.endr
+	_carry26 %ymm5, %ymm6, %ymm7, %ymm8, %ymm9
+	vmovdqu	%ymm5, CB(0)
+	vmovdqu	%ymm6, CB(1)
+	vmovdqu	%ymm7, CB(2)
+	vmovdqu	%ymm8, CB(3)
+	vmovdqu	%ymm9, CB(4)
 .endm
 
 .macro _carry26 d0, d1, d2, d3, d4
@@ -147,8 +195,9 @@
 .endm
 
 /*
- * The powers r, r^2, r^3, r^4 (once per message): the scalar multiply in
- * general registers, each power's limbs stored to its lane of vec_pw.
+ * The powers r, r^2, r^3, r^4 and r^8 (once per message): the scalar
+ * multiply in general registers, each of the first four to its lane of
+ * vec_pw, r^8 after them.
  * Clobbers %rax, %rdx, %r8-%r10 (cleared after), and the callee-saved
  * registers it saves.
  */
@@ -168,10 +217,11 @@
 	mov	%r13, %r9
 	xor	%r10d, %r10d
 	/* lane 3 takes r, 1 r^2, 2 r^3, 0 r^4 */
-.irp k, 1, 2, 3, 4
+.irp k, 1, 2, 3, 4, 5, 6, 7, 8
 .if \k > 1
 	_p64_mulr %r8, %r9, %r10, %r12, %r13, %r14, %rbx, %rbp, %r15
 .endif
+.if \k <= 4 || \k == 8
 .irp limb, 0, 1, 2, 3, 4
 	_p64_limb26 \limb, %r8, %r9, %r10, %rax
 .if \k == 1
@@ -180,10 +230,13 @@
 	mov	%rax, PW(\limb, 1)(%rdi)
 .elseif \k == 3
 	mov	%rax, PW(\limb, 2)(%rdi)
-.else
+.elseif \k == 4
 	mov	%rax, PW(\limb, 0)(%rdi)
+.else
+	mov	%rax, PW8(\limb)(%rdi)
 .endif
 .endr
+.endif
 .endr
 	movl	$1, VGC_P_POWERS(%rdi)
 	xor	%eax, %eax
@@ -199,76 +252,122 @@
 	pop	%rbx
 .endm
 
-SYM_FUNC_START(vgc_poly1305_avx2_blocks)
-	VGC_SIMD_ENTRY vgc_poly1305_avx2_blocks
-	mov	%edx, %ecx
-	shr	$2, %ecx		/* steps */
-	jz	.Lavx2_none
-	cmpl	$0, VGC_P_POWERS(%rdi)
-	jne	.Lavx2_have_powers
-	_avx2_powers
-.Lavx2_have_powers:
-	/* r^4 (lane 0 of the powers) in every lane, and 5 r^4, on the stack */
-	sub	$(10 * 32), %rsp
-	lea	31(%rsp), %r11
-	and	$-32, %r11
+/*
+ * Slots R and S (R4/S4 or R8/S8) = the limbs at @base + k @stride (%rdi)
+ * in every lane, and 5 times limbs 1-4
+ */
+.macro _mul_table base, stride, R, S
 .irp k, 0, 1, 2, 3, 4
-	vpbroadcastq PW(\k, 0)(%rdi), %ymm0
-	vmovdqu	%ymm0, R4(\k)
+	vpbroadcastq (\base+\k*\stride)(%rdi), %ymm0
+	vmovdqu	%ymm0, (\R+\k)*32(%r11)
 .if \k > 0
 	vpsllq	$2, %ymm0, %ymm1
 	vpaddq	%ymm1, %ymm0, %ymm0
-	vmovdqu	%ymm0, S4(\k)
+	vmovdqu	%ymm0, (\S+\k)*32(%r11)
 .endif
 .endr
-	vmovdqa	.Lmask26(%rip), %ymm14
+.endm
 
-	cmpl	$0, VGC_P_LIVE(%rdi)
-	je	.Lavx2_start
-	vmovdqu	ACC(0)(%rdi), %ymm0
-	vmovdqu	ACC(1)(%rdi), %ymm1
-	vmovdqu	ACC(2)(%rdi), %ymm2
-	vmovdqu	ACC(3)(%rdi), %ymm3
-	vmovdqu	ACC(4)(%rdi), %ymm4
-	jmp	.Lavx2_loop
-.Lavx2_start:
-	/* the first four blocks, with h added to lane 0 */
-	_load4	%ymm0, %ymm1, %ymm2, %ymm3, %ymm4
-	mov	VGC_P_H(%rdi), %r8
-	mov	VGC_P_H + 8(%rdi), %r9
-	mov	VGC_P_H + 16(%rdi), %r10
-.irp limb, 0, 1, 2, 3, 4
-	_p64_limb26 \limb, %r8, %r9, %r10, %rax
-	vmovq	%rax, %xmm5
-	vpaddq	%ymm5, %ymm\limb, %ymm\limb
-.endr
-	xor	%eax, %eax
-	xor	%r8d, %r8d
-	xor	%r9d, %r9d
-	xor	%r10d, %r10d
-	add	$64, %rsi
-	dec	%ecx
-	jz	.Lavx2_keep
-
-	/* two steps an iteration, the accumulator's registers alternating */
-.Lavx2_loop:
-	_load4	%ymm5, %ymm6, %ymm7, %ymm8, %ymm9
-	_step	%ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm8, %ymm9
-	add	$64, %rsi
-	dec	%ecx
-	jz	.Lavx2_odd
-	_load4	%ymm0, %ymm1, %ymm2, %ymm3, %ymm4
-	_step	%ymm5, %ymm6, %ymm7, %ymm8, %ymm9, %ymm0, %ymm1, %ymm2, %ymm3, %ymm4
-	add	$64, %rsi
-	dec	%ecx
-	jnz	.Lavx2_loop
-	jmp	.Lavx2_keep
-.Lavx2_odd:
+.macro _d_to_a
 	vmovdqa	%ymm5, %ymm0
 	vmovdqa	%ymm6, %ymm1
 	vmovdqa	%ymm7, %ymm2
 	vmovdqa	%ymm8, %ymm3
 	vmovdqa	%ymm9, %ymm4
+.endm
+
+/*
+ * Registers: chain A (or the one lanes a) %ymm0-4; the step's message and
+ * products %ymm5-9; %ymm10, %ymm11 the products' temporaries (%ymm10 also
+ * chain B's limb); %ymm12, %ymm13, %ymm15 the message split's; %ymm14 the
+ * 26-bit mask.
+ */
+SYM_FUNC_START(vgc_poly1305_avx2_blocks)
+	VGC_SIMD_ENTRY vgc_poly1305_avx2_blocks
+	mov	%edx, %ecx
+	shr	$2, %ecx		/* groups of four blocks */
+	jz	.Lavx2_none
+	cmpl	$0, VGC_P_POWERS(%rdi)
+	jne	.Lavx2_have_powers
+	_avx2_powers
+.Lavx2_have_powers:
+	sub	$(SCRATCH + 32), %rsp
+	lea	31(%rsp), %r11
+	and	$-32, %r11
+	_mul_table (VGC_P_PW), 32, R4, S4
+	_mul_table (VGC_P_PW+160), 8, R8, S8
+	vmovdqa	.Lmask26(%rip), %ymm14
+
+	/* chain A: the first group, plus h in lane 0 or the kept lanes r^4 */
+	_load4	%ymm5, %ymm6, %ymm7, %ymm8, %ymm9
+	cmpl	$0, VGC_P_LIVE(%rdi)
+	je	.Lavx2_fresh
+	vmovdqu	ACC(0)(%rdi), %ymm0
+	vmovdqu	ACC(1)(%rdi), %ymm1
+	vmovdqu	ACC(2)(%rdi), %ymm2
+	vmovdqu	ACC(3)(%rdi), %ymm3
+	vmovdqu	ACC(4)(%rdi), %ymm4
+	_step	%ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm8, %ymm9, R4, S4
+	_d_to_a
+	jmp	.Lavx2_b
+.Lavx2_fresh:
+	mov	VGC_P_H(%rdi), %r8
+	mov	VGC_P_H + 8(%rdi), %r9
+	mov	VGC_P_H + 16(%rdi), %r10
+.irp limb, 0, 1, 2, 3, 4
+	_p64_limb26 \limb, %r8, %r9, %r10, %rax
+	vmovq	%rax, %xmm\limb
+.endr
+	vpaddq	%ymm5, %ymm0, %ymm0
+	vpaddq	%ymm6, %ymm1, %ymm1
+	vpaddq	%ymm7, %ymm2, %ymm2
+	vpaddq	%ymm8, %ymm3, %ymm3
+	vpaddq	%ymm9, %ymm4, %ymm4
+	xor	%eax, %eax
+	xor	%r8d, %r8d
+	xor	%r9d, %r9d
+	xor	%r10d, %r10d
+.Lavx2_b:
+	add	$64, %rsi
+	dec	%ecx
+	jz	.Lavx2_keep
+	/* chain B: the second group, to its slots */
+	_load4	%ymm5, %ymm6, %ymm7, %ymm8, %ymm9
+	vmovdqu	%ymm5, CB(0)
+	vmovdqu	%ymm6, CB(1)
+	vmovdqu	%ymm7, CB(2)
+	vmovdqu	%ymm8, CB(3)
+	vmovdqu	%ymm9, CB(4)
+	add	$64, %rsi
+	dec	%ecx
+	cmp	$2, %ecx
+	jb	.Lavx2_join
+	/* both chains a step: A = A r^8 + G, B = B r^8 + G' */
+.Lavx2_loop:
+	_load4	%ymm5, %ymm6, %ymm7, %ymm8, %ymm9
+	_step	%ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm8, %ymm9, R8, S8
+	_d_to_a
+	add	$64, %rsi
+	_load4	%ymm5, %ymm6, %ymm7, %ymm8, %ymm9
+	_step_b
+	add	$64, %rsi
+	sub	$2, %ecx
+	cmp	$2, %ecx
+	jae	.Lavx2_loop
+.Lavx2_join:
+	/* a = A r^4 + B, then a = a r^4 + G for an odd group left */
+	vmovdqu	CB(0), %ymm5
+	vmovdqu	CB(1), %ymm6
+	vmovdqu	CB(2), %ymm7
+	vmovdqu	CB(3), %ymm8
+	vmovdqu	CB(4), %ymm9
+	_step	%ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm8, %ymm9, R4, S4
+	_d_to_a
+	test	%ecx, %ecx
+	jz	.Lavx2_keep
+	_load4	%ymm5, %ymm6, %ymm7, %ymm8, %ymm9
+	_step	%ymm0, %ymm1, %ymm2, %ymm3, %ymm4, %ymm5, %ymm6, %ymm7, %ymm8, %ymm9, R4, S4
+	_d_to_a
 .Lavx2_keep:
 	vmovdqu	%ymm0, ACC(0)(%rdi)
 	vmovdqu	%ymm1, ACC(1)(%rdi)
@@ -277,10 +376,10 @@ SYM_FUNC_START(vgc_poly1305_avx2_blocks)
 	vmovdqu	%ymm4, ACC(4)(%rdi)
 	movl	$1, VGC_P_LIVE(%rdi)
 	vzeroall
-.irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8
+.irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22
 	vmovdqu	%ymm0, (\k * 32)(%r11)
 .endr
-	add	$(10 * 32), %rsp
+	add	$(SCRATCH + 32), %rsp
 .Lavx2_none:
 	RET
 SYM_FUNC_END(vgc_poly1305_avx2_blocks)

@@ -57,7 +57,10 @@
 #define PW(k)		(VGC_P_PW + (k) * 64)
 #define ACC(k)		(VGC_P_ACC + (k) * 64)
 
-/* vec_pw: limb k of the eight lanes' last powers; r^16's limbs after them */
+/*
+ * vec_pw: limb k of the eight lanes' last powers; r^16's limbs after them
+ * (vec_powers: 1 once r .. r^8 are made, 2 with r^16 too)
+ */
 #define R16(k)		(VGC_P_PW + 192 + (k) * 8)
 
 /*
@@ -187,10 +190,10 @@
 .endm
 
 /*
- * The powers r .. r^16 (once per message): the scalar multiply in general
- * registers; r .. r^8 to their lanes of vec_pw, r^16 after them.
- * Clobbers %rax, %rdx, %r8-%r11 (cleared after) and the callee-saved
- * registers it saves.
+ * The powers r .. r^8 (once per message): the scalar multiply in general
+ * registers, each power to its lane of vec_pw (r^16 is made from r^8 with
+ * one vector multiply, below). Clobbers %rax, %rdx, %r8-%r11 (cleared
+ * after) and the callee-saved registers it saves.
  */
 .macro _ifma_powers
 	push	%rbx
@@ -208,19 +211,14 @@
 	mov	%r13, %r9
 	xor	%r10d, %r10d
 	/* r^k goes to lane 7, 5, 3, 1, 6, 4, 2, 0 for k = 1..8 */
-.irp k, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16
+.irp k, 1, 2, 3, 4, 5, 6, 7, 8
 .if \k > 1
 	_p64_mulr %r8, %r9, %r10, %r12, %r13, %r14, %rbx, %rbp, %r15
 .endif
 .if \k <= 4
 	_store_limbs (VGC_P_PW+(9-2*\k)*8)
-.elseif \k <= 8
+.else
 	_store_limbs (VGC_P_PW+(16-2*\k)*8)
-.elseif \k == 16
-.irp limb, 0, 1, 2
-	_p64_limb44 \limb, %r8, %r9, %r10, %r11
-	mov	%r11, R16(\limb)(%rdi)
-.endr
 .endif
 .endr
 	movl	$1, VGC_P_POWERS(%rdi)
@@ -247,11 +245,26 @@ SYM_FUNC_START(vgc_poly1305_ifma_blocks)
 	jne	.Lifma_have_powers
 	_ifma_powers
 .Lifma_have_powers:
-	/* r^16 and r^8 (lane 0 of the powers), in every lane */
-	_mul_load 1, R16(0)(%rdi), R16(1)(%rdi), R16(2)(%rdi), \
-		  %zmm3, %zmm4, %zmm5, %zmm6, %zmm7, %zmm23
+	/* r^8 (lane 0 of the powers) and r^16 in every lane */
 	_mul_load 1, PW(0)(%rdi), PW(1)(%rdi), PW(2)(%rdi), \
 		  %zmm24, %zmm25, %zmm26, %zmm27, %zmm28, %zmm29
+	cmpl	$2, VGC_P_POWERS(%rdi)
+	je	.Lifma_have_r16
+	/* r^16 = r^8 r^8, once per message, kept after the lanes' powers */
+	vmovdqa64 %zmm24, %zmm0
+	vmovdqa64 %zmm25, %zmm1
+	vmovdqa64 %zmm26, %zmm2
+	vpxord	%zmm11, %zmm11, %zmm11
+	vpxord	%zmm12, %zmm12, %zmm12
+	vpxord	%zmm13, %zmm13, %zmm13
+	_mul_add_a8 %zmm11, %zmm12, %zmm13
+	vmovq	%xmm0, R16(0)(%rdi)
+	vmovq	%xmm1, R16(1)(%rdi)
+	vmovq	%xmm2, R16(2)(%rdi)
+	movl	$2, VGC_P_POWERS(%rdi)
+.Lifma_have_r16:
+	_mul_load 1, R16(0)(%rdi), R16(1)(%rdi), R16(2)(%rdi), \
+		  %zmm3, %zmm4, %zmm5, %zmm6, %zmm7, %zmm23
 
 	/* chain A: the first group, plus h in lane 0 or the kept lanes r^8 */
 	_load8	0, %zmm11, %zmm12, %zmm13, %zmm23, %zmm29

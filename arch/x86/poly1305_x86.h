@@ -48,10 +48,10 @@ void vgc_poly1305_ifma_flush(struct vgc_poly1305 *p);
  * blocks on (vgc_polybench; vgc_bench's AEAD at 256 bytes).
  */
 #ifndef VGC_POLY1305_AVX2_MIN_BLOCKS
-#define VGC_POLY1305_AVX2_MIN_BLOCKS	16
+#define VGC_POLY1305_AVX2_MIN_BLOCKS	24
 #endif
 #ifndef VGC_POLY1305_IFMA_MIN_BLOCKS
-#define VGC_POLY1305_IFMA_MIN_BLOCKS	24
+#define VGC_POLY1305_IFMA_MIN_BLOCKS	16
 #endif
 #endif /* __ASSEMBLY__ */
 

@@ -32,7 +32,7 @@ flags=(-O2 -Wall -Wextra -Werror -I"$root/tests/harness" -I"$root/lib"
 $cc "${flags[@]}" -mgeneral-regs-only -c -o "$out/poly1305_arm64.o" \
 	"$root/arch/arm64/poly1305_arm64.c"
 $cc "${flags[@]}" -static -o "$out/insn_count" "$root/tests/arm64/insn_count.c" \
-	"$root"/lib/{chacha20,poly1305,chacha20poly1305}.c \
+	"$root"/lib/{chacha20,poly1305,chacha20poly1305}.c "$root/tests/harness/oneshot.c" \
 	"$root"/arch/arm64/{backends,chacha20_neon}.c "$out/poly1305_arm64.o" \
 	-L"$sysroot/usr/lib/aarch64-linux-gnu" -lcrypto -lpthread \
 	2> >(grep -v -e 'statically linked applications' -e 'in function' >&2)

@@ -88,6 +88,20 @@ bool vgc_all_byte(const u8 *p, size_t len, u8 byte);
 #define VGC_PATTERN	0xa5
 void *vgc_xmalloc(size_t len);
 
+/* ---- the contiguous one-shot forms (oneshot.c) ---- */
+
+/* dst holds len + 16 bytes. */
+void vgc_cp_seal(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
+		 size_t len, const u8 *ad, size_t adlen,
+		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE]);
+/*
+ * @len includes the tag. Returns 0, -EINVAL (shorter than a tag) or
+ * -EBADMSG; on failure nothing has been written to @dst.
+ */
+int vgc_cp_open(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
+		size_t len, const u8 *ad, size_t adlen,
+		const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE]);
+
 /* ---- AEAD through the segmented streaming API (seg.c) ---- */
 
 /*

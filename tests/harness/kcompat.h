@@ -26,14 +26,6 @@
 #include <sys/cdefs.h>	/* glibc's __always_inline */
 #include <sys/random.h>
 
-/*
- * <linux/build_bug.h>'s static_assert: the message is optional (C11's
- * needs one; clang warns about the C2x form without it).
- */
-#undef static_assert
-#define vgc_static_assert(expr, msg, ...)	_Static_assert(expr, msg)
-#define static_assert(expr, ...)	vgc_static_assert(expr, ##__VA_ARGS__, #expr)
-
 /* As the kernel has them: u64 is unsigned long long on every arch. */
 typedef unsigned char u8;
 typedef unsigned short u16;
@@ -64,6 +56,13 @@ typedef long long s64;
 	__min_a < __min_b ? __min_a : __min_b;	\
 })
 
+/* <linux/minmax.h>'s min(), without its type check */
+#define min(a, b) ({				\
+	__typeof__(a) __min1 = (a);		\
+	__typeof__(b) __min2 = (b);		\
+	__min1 < __min2 ? __min1 : __min2;	\
+})
+
 #define max_t(type, a, b) ({			\
 	type __max_a = (a);			\
 	type __max_b = (b);			\
@@ -71,6 +70,12 @@ typedef long long s64;
 })
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+static inline unsigned long vgc_div_round_up(unsigned long n, unsigned long d)
+{
+	return (n + d - 1) / d;
+}
+
+#define DIV_ROUND_UP(n, d)	vgc_div_round_up(n, d)
 
 static inline u32 rol32(u32 w, unsigned int s)
 {
@@ -195,18 +200,23 @@ static inline void vgc_simd_fault(const char *what, const char *where)
 			where ? ": " : "", where ? where : "");
 }
 
+/* the benchmarks' builds (no VGC_SIMD_SECTIONS) keep no flag, as the kernel */
 static inline void vgc_simd_section_open(void)
 {
+#ifdef VGC_SIMD_SECTIONS
 	if (vgc_simd_flag.open)
 		vgc_simd_fault("a section opened inside a section", NULL);
 	vgc_simd_flag.open = true;
+#endif
 }
 
 static inline void vgc_simd_section_close(void)
 {
+#ifdef VGC_SIMD_SECTIONS
 	if (!vgc_simd_flag.open)
 		vgc_simd_fault("a section closed that was not open", NULL);
 	vgc_simd_flag.open = false;
+#endif
 }
 
 /* What every SIMD entry point calls first (from assembly too: not inline). */

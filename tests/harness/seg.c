@@ -29,7 +29,7 @@ void vgc_seal_seg(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 		memmove(dst, src, len);
 		src = dst;
 	}
-	vgc_cp_init(&req, be, key, nonce);
+	vgc_cp_init(&req, be, key, nonce, len);
 	feed_ad(&req, rng, ad, adlen);
 	do {
 		n = vgc_rng_segment(rng, len - off);
@@ -54,7 +54,7 @@ int vgc_open_seg(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 		memmove(dst, src, len + VGC_CP_TAG_SIZE);
 		src = dst;
 	}
-	vgc_cp_init(&req, be, key, nonce);
+	vgc_cp_init(&req, be, key, nonce, len);
 	feed_ad(&req, rng, ad, adlen);
 	/* two passes over the ciphertext, each in its own random segments */
 	do {

@@ -142,7 +142,7 @@ static void gather_op(struct bench *b, const struct impl *im, enum bench_op op,
 	struct vgc_cp_req r;
 	size_t first = len ? len - 1 : 0;
 
-	vgc_cp_init(&r, im->be, b->key, b->nonce);
+	vgc_cp_init(&r, im->be, b->key, b->nonce, len);
 	vgc_cp_ad(&r, b->ad, AD_LEN);
 	if (op == OP_SEAL) {
 		vgc_cp_seal_update(&r, b->out, b->pt, first);

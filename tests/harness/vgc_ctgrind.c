@@ -49,7 +49,7 @@ static int open_stream(const struct vgc_cp_backend *be, struct ct_bufs *b,
 	struct vgc_cp_req req;
 	int ret;
 
-	vgc_cp_init(&req, be, b->key, b->nonce);
+	vgc_cp_init(&req, be, b->key, b->nonce, len);
 	vgc_cp_ad(&req, b->ad, AD_LEN);
 	vgc_cp_auth_update(&req, sealed, len);
 	ret = vgc_cp_verify(&req, sealed + len);
