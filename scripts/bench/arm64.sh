@@ -26,13 +26,15 @@ mkdir -p "$out"
 vgc_need_pkgs python3
 sysroot=$("$VGC_SCRIPTS/fetch/arm64.sh" sysroot)
 cc=aarch64-linux-gnu-gcc
-flags=(-O2 -Wall -Wextra -Werror -I"$root/tests/harness" -I"$root/lib"
+flags=(-O2 -Wall -Wextra -Werror -I"$root/tests/harness/include" -I"$root/tests/harness"
+	-I"$root/lib" -I"$root/include"
 	-I"$sysroot/usr/include" -I"$sysroot/usr/include/aarch64-linux-gnu")
 # the harness's and the module's flags: Poly1305 without SIMD registers
 $cc "${flags[@]}" -mgeneral-regs-only -c -o "$out/poly1305_arm64.o" \
 	"$root/arch/arm64/poly1305_arm64.c"
 $cc "${flags[@]}" -static -o "$out/insn_count" "$root/tests/arm64/insn_count.c" \
-	"$root"/lib/{chacha20,poly1305,chacha20poly1305}.c \
+	"$root"/lib/{chacha20,poly1305,chacha20poly1305,sha3,mlkem,mlkem_poly}.c \
+	"$root/tests/harness/oneshot.c" \
 	"$root"/arch/arm64/{backends,chacha20_neon}.c "$out/poly1305_arm64.o" \
 	-L"$sysroot/usr/lib/aarch64-linux-gnu" -lcrypto -lpthread \
 	2> >(grep -v -e 'statically linked applications' -e 'in function' >&2)

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# usage: scripts/build/kunit-kernel.sh um|arm64 [--fragment FILE] [--jobs N]
+# usage: scripts/build/kunit-kernel.sh um|arm64 [--llvm] [--fragment FILE] [--jobs N]
 #
 # Build (once) a kernel with KUnit and the crypto manager's extra
 # self-tests from Debian's linux-source-6.1 (the version
@@ -12,6 +12,9 @@
 #   arm64  cross-compiled with gcc-aarch64-linux-gnu: tinyconfig +
 #          tests/arm64/kunit.config; DIR/arch/arm64/boot/Image boots under
 #          qemu-system-aarch64 -M virt (scripts/run/qemu.sh --kunit)
+# --llvm (um only; or VGC_UML_LLVM=1 in the environment, which is how
+#          scripts/run/uml.sh comes to use it): built with clang and the
+#          LLVM tools (LLVM=1), for modules built the same way
 # Every line of the fragment is checked against the final .config. Stock
 # modules are installed under DIR/.vgc-modroot. Cached in $VGC_CACHE,
 # keyed by the source version, the recipe, the fragment's settings (its
@@ -37,14 +40,18 @@ arm64)
 	((jobs <= 2)) || jobs=2
 	;;
 esac
+llvm=${VGC_UML_LLVM:-0}
 while (($#)); do
 	case $1 in
+	--llvm) llvm=1; shift ;;
 	--fragment) fragment=$2; shift 2 ;;
 	--jobs) jobs=$2; shift 2 ;;
 	*) vgc_usage ;;
 	esac
 done
 [[ -f $fragment ]] || vgc_die "no such fragment: $fragment"
+[[ $llvm == 1 && $arch != um ]] && vgc_die "--llvm is for um only"
+[[ $llvm == 1 ]] && cross=(LLVM=1)
 
 # Bump when the steps below change what gets built.
 recipe=2
@@ -52,7 +59,12 @@ vgc_need_pkgs gcc make libc6-dev binutils flex bison bc perl kmod xz-utils pytho
 src=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 source)
 ver=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 version)
 settings() { grep -Ev '^(#|$)' "$fragment" | grep -v '^[[:space:]]*$' || true; }
-if [[ $arch == um ]]; then
+if [[ $arch == um && $llvm == 1 ]]; then
+	vgc_need_pkgs clang lld llvm
+	hash=$({ echo "recipe $recipe"; clang --version | head -n 1; settings; } |
+		sha256sum | cut -c1-12)
+	out=$VGC_CACHE/uml-llvm-$ver-$hash
+elif [[ $arch == um ]]; then
 	hash=$({ echo "recipe $recipe"; settings; } | sha256sum | cut -c1-12)
 	out=$VGC_CACHE/uml-$ver-$hash
 else

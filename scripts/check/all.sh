@@ -57,8 +57,10 @@ stage build-7.3 scripts/check/build.sh 7.3
 stage dkms scripts/check/dkms.sh
 stage checkpatch scripts/check/checkpatch.sh
 
-# 3. KUnit and the crypto manager's extra tests in User-Mode Linux
+# 3. KUnit and the crypto manager's extra tests in User-Mode Linux; the
+# same with clang and the LLVM tools (kernel, module and harness)
 stage kunit-uml scripts/check/kunit-uml.sh
+stage kunit-uml-llvm scripts/check/kunit-uml-llvm.sh
 
 # 4. Debian's stock 6.1 and 6.12 kernels under QEMU: load, self-tests,
 # tcrypt, AF_ALG; consumers: AF_ALG differential, kTLS, IPsec, unloading
