@@ -127,20 +127,17 @@ static __always_inline int16x8_t freeze(int16x8_t a, int16x8_t q)
 } while (0)
 
 /* the same with a vector of zetas and twists at z[0], z[8] */
-static __always_inline void ct_vec(int16x8_t *a, int16x8_t *b, const s16 *z,
-				   int16x8_t q)
-{
-	int16x8_t t = bmul(*b, vld1q_s16(z), vld1q_s16(z + 8), q);
-
-	*b = vsubq_s16(*a, t);
-	*a = vaddq_s16(*a, t);
-}
+#define CT_VEC(a, b, z) do {						\
+	int16x8_t t_ = bmul(b, vld1q_s16(z), vld1q_s16((z) + 8), qv);	\
+	b = vsubq_s16(a, t_);						\
+	a = vaddq_s16(a, t_);						\
+} while (0)
 
 /*
  * Layers 1-4 (len 128 .. 16) on the 16 vectors 8 (j + 2 m) of set j:
  * vector m pairs with m + 8, + 4, + 2, + 1; zeta_1 .. zeta_15 by lane.
  */
-static void ntt_layers1to4(s16 *p)
+static __always_inline void ntt_layers1to4(s16 *p)
 {
 	const int16x8_t qv = vdupq_n_s16(Q);
 	const int16x8_t zv[2] = { ld_hidden(mlkem_zl), ld_hidden(mlkem_zl + 8) };
@@ -194,54 +191,61 @@ static void ntt_layers1to4(s16 *p)
 	}
 }
 
-/* a block of 32 coefficients as LD4.2D gives it: chunk r, chunk r + 4 */
-static __always_inline void ld4d(int16x8_t v[4], const s16 *p)
+/*
+ * A block of 32 coefficients as LD4.2D gives it (register r: chunks r
+ * and r + 4 of four coefficients), or LD4.4S (pairs of coefficients r,
+ * r + 4, r + 8, r + 12). GCC holds such a tuple of four registers as one
+ * value written in parts, which its register allocator takes to be live
+ * from the function's entry: across a call it would be saved to the
+ * stack with whatever an earlier NEON function left in those registers.
+ * So the NTT functions make no call (their passes are always inlined).
+ */
+static __always_inline int16x8x4_t ld4d(const s16 *p)
 {
 	int64x2x4_t t = vld4q_s64((const int64_t *)p);
+	int16x8x4_t v = { {
+		vreinterpretq_s16_s64(t.val[0]), vreinterpretq_s16_s64(t.val[1]),
+		vreinterpretq_s16_s64(t.val[2]), vreinterpretq_s16_s64(t.val[3]),
+	} };
 
-	v[0] = vreinterpretq_s16_s64(t.val[0]);
-	v[1] = vreinterpretq_s16_s64(t.val[1]);
-	v[2] = vreinterpretq_s16_s64(t.val[2]);
-	v[3] = vreinterpretq_s16_s64(t.val[3]);
+	return v;
 }
 
-static __always_inline void st4d(s16 *p, const int16x8_t v[4])
+static __always_inline void st4d(s16 *p, int16x8x4_t v)
 {
-	int64x2x4_t t;
+	int64x2x4_t t = { {
+		vreinterpretq_s64_s16(v.val[0]), vreinterpretq_s64_s16(v.val[1]),
+		vreinterpretq_s64_s16(v.val[2]), vreinterpretq_s64_s16(v.val[3]),
+	} };
 
-	t.val[0] = vreinterpretq_s64_s16(v[0]);
-	t.val[1] = vreinterpretq_s64_s16(v[1]);
-	t.val[2] = vreinterpretq_s64_s16(v[2]);
-	t.val[3] = vreinterpretq_s64_s16(v[3]);
 	vst4q_s64((int64_t *)p, t);
 }
 
-/* the same with words: pairs of coefficients r, r + 4, r + 8, r + 12 */
-static __always_inline void ld4w(int16x8_t v[4], const s16 *p)
+static __always_inline int16x8x4_t ld4w(const s16 *p)
 {
 	int32x4x4_t t = vld4q_s32((const int32_t *)p);
+	int16x8x4_t v = { {
+		vreinterpretq_s16_s32(t.val[0]), vreinterpretq_s16_s32(t.val[1]),
+		vreinterpretq_s16_s32(t.val[2]), vreinterpretq_s16_s32(t.val[3]),
+	} };
 
-	v[0] = vreinterpretq_s16_s32(t.val[0]);
-	v[1] = vreinterpretq_s16_s32(t.val[1]);
-	v[2] = vreinterpretq_s16_s32(t.val[2]);
-	v[3] = vreinterpretq_s16_s32(t.val[3]);
+	return v;
 }
 
-static __always_inline void st4w(s16 *p, const int16x8_t v[4])
+static __always_inline void st4w(s16 *p, int16x8x4_t v)
 {
-	int32x4x4_t t;
+	int32x4x4_t t = { {
+		vreinterpretq_s32_s16(v.val[0]), vreinterpretq_s32_s16(v.val[1]),
+		vreinterpretq_s32_s16(v.val[2]), vreinterpretq_s32_s16(v.val[3]),
+	} };
 
-	t.val[0] = vreinterpretq_s32_s16(v[0]);
-	t.val[1] = vreinterpretq_s32_s16(v[1]);
-	t.val[2] = vreinterpretq_s32_s16(v[2]);
-	t.val[3] = vreinterpretq_s32_s16(v[3]);
 	vst4q_s32((int32_t *)p, t);
 }
 
 void vgc_mlkem_ntt_neon(s16 p[N])
 {
 	const int16x8_t qv = vdupq_n_s16(Q);
-	int16x8_t v[4];
+	int16x8x4_t v;
 	unsigned int b;
 
 	/* each layer adds below q: from |c| <= q, 8q < 2^15 at the end */
@@ -250,37 +254,34 @@ void vgc_mlkem_ntt_neon(s16 p[N])
 	for (b = 0; b < 8; b++) {
 		const s16 *z = mlkem_fwd56[b];
 
-		ld4d(v, p + 32 * b);
-		ct_vec(&v[0], &v[2], z, qv);
-		ct_vec(&v[1], &v[3], z, qv);
-		ct_vec(&v[0], &v[1], z + 16, qv);
-		ct_vec(&v[2], &v[3], z + 32, qv);
+		v = ld4d(p + 32 * b);
+		CT_VEC(v.val[0], v.val[2], z);
+		CT_VEC(v.val[1], v.val[3], z);
+		CT_VEC(v.val[0], v.val[1], z + 16);
+		CT_VEC(v.val[2], v.val[3], z + 32);
 		st4d(p + 32 * b, v);
 	}
 	mem_barrier();
 	for (b = 0; b < 8; b++) {
 		const s16 *z = mlkem_fwd7[b];
 
-		ld4w(v, p + 32 * b);
-		ct_vec(&v[0], &v[1], z, qv);
-		ct_vec(&v[2], &v[3], z + 16, qv);
-		v[0] = barrett(v[0], qv);
-		v[1] = barrett(v[1], qv);
-		v[2] = barrett(v[2], qv);
-		v[3] = barrett(v[3], qv);
+		v = ld4w(p + 32 * b);
+		CT_VEC(v.val[0], v.val[1], z);
+		CT_VEC(v.val[2], v.val[3], z + 16);
+		v.val[0] = barrett(v.val[0], qv);
+		v.val[1] = barrett(v.val[1], qv);
+		v.val[2] = barrett(v.val[2], qv);
+		v.val[3] = barrett(v.val[3], qv);
 		st4w(p + 32 * b, v);
 	}
 }
 
 /* Gentleman-Sande: (a, b) = (a + b, z (b - a)) */
-static __always_inline void gs_vec(int16x8_t *a, int16x8_t *b, const s16 *z,
-				   int16x8_t q)
-{
-	int16x8_t d = vsubq_s16(*b, *a);
-
-	*a = vaddq_s16(*a, *b);
-	*b = bmul(d, vld1q_s16(z), vld1q_s16(z + 8), q);
-}
+#define GS_VEC(a, b, z) do {						\
+	int16x8_t d_ = vsubq_s16(b, a);					\
+	a = vaddq_s16(a, b);						\
+	b = bmul(d_, vld1q_s16(z), vld1q_s16((z) + 8), qv);		\
+} while (0)
 
 #define GS_LANE(x, i, j, l) do {					\
 	int16x8_t d_ = vsubq_s16(x[j], x[i]);				\
@@ -308,7 +309,7 @@ static __always_inline void gs_vec(int16x8_t *a, int16x8_t *b, const s16 *z,
  * 8, 12 of either set), so that every sum and difference of layers 6 and
  * 7 stays below 8q.
  */
-static void invntt_layers4to7(s16 *p)
+static __always_inline void invntt_layers4to7(s16 *p)
 {
 	const int16x8_t qv = vdupq_n_s16(Q);
 	const int16x8_t zv[2] = { ld_hidden(mlkem_izl),
@@ -370,28 +371,28 @@ static void invntt_layers4to7(s16 *p)
 void vgc_mlkem_invntt_neon(s16 p[N])
 {
 	const int16x8_t qv = vdupq_n_s16(Q);
-	int16x8_t v[4];
+	int16x8x4_t v;
 	unsigned int b;
 
 	for (b = 0; b < 8; b++) {
 		const s16 *z = mlkem_inv1[b];
 
-		ld4w(v, p + 32 * b);
-		gs_vec(&v[0], &v[1], z, qv);
-		gs_vec(&v[2], &v[3], z + 16, qv);
+		v = ld4w(p + 32 * b);
+		GS_VEC(v.val[0], v.val[1], z);
+		GS_VEC(v.val[2], v.val[3], z + 16);
 		st4w(p + 32 * b, v);
 	}
 	mem_barrier();
 	for (b = 0; b < 8; b++) {
 		const s16 *z = mlkem_inv23[b];
 
-		ld4d(v, p + 32 * b);
-		gs_vec(&v[0], &v[1], z, qv);
-		gs_vec(&v[2], &v[3], z + 16, qv);
-		gs_vec(&v[0], &v[2], z + 32, qv);
-		gs_vec(&v[1], &v[3], z + 32, qv);
+		v = ld4d(p + 32 * b);
+		GS_VEC(v.val[0], v.val[1], z);
+		GS_VEC(v.val[2], v.val[3], z + 16);
+		GS_VEC(v.val[0], v.val[2], z + 32);
+		GS_VEC(v.val[1], v.val[3], z + 32);
 		/* coefficients 0-3 of each 16 were sums three times: 8q */
-		v[0] = barrett(v[0], qv);
+		v.val[0] = barrett(v.val[0], qv);
 		st4d(p + 32 * b, v);
 	}
 	mem_barrier();
