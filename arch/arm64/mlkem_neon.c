@@ -653,6 +653,23 @@ static __always_inline uint32x4_t u32v(int32x4_t x)
 	return vreinterpretq_u32_s32(x);
 }
 
+/* the d = 1 bit of 32 coefficients as lane masks, narrowed to bytes */
+static __always_inline void bits32(uint8x16_t *b0, uint8x16_t *b1,
+				   const s16 *p, int16x8_t q, int16x8_t lim,
+				   uint8x16_t wt)
+{
+	int16x8x4_t v = vld1q_s16_x4(p);
+	uint16x8_t m0 = vcgtq_s16(vabsq_s16(barrett(v.val[0], q)), lim);
+	uint16x8_t m1 = vcgtq_s16(vabsq_s16(barrett(v.val[1], q)), lim);
+	uint16x8_t m2 = vcgtq_s16(vabsq_s16(barrett(v.val[2], q)), lim);
+	uint16x8_t m3 = vcgtq_s16(vabsq_s16(barrett(v.val[3], q)), lim);
+
+	*b0 = vandq_u8(vuzp1q_u8(vreinterpretq_u8_u16(m0),
+				 vreinterpretq_u8_u16(m1)), wt);
+	*b1 = vandq_u8(vuzp1q_u8(vreinterpretq_u8_u16(m2),
+				 vreinterpretq_u8_u16(m3)), wt);
+}
+
 /*
  * d = 1: round(2x / q) is odd exactly when x mod q, centred, has
  * absolute value above q / 4 (832.25): Barrett, ABS, CMGT give the bit
@@ -663,31 +680,17 @@ static void compress1(u8 *out, const s16 *p)
 {
 	const int16x8_t qv = vdupq_n_s16(Q), lim = vdupq_n_s16(832);
 	const uint8x16_t wt = vld1q_u8(mlkem_byte_bit);
-	uint8x16_t b[8];
-	int16x8x4_t v;
-	uint16x8_t m[4];
-	unsigned int i, h, u;
+	uint8x16_t b0, b1, b2, b3, b4, b5, b6, b7;
+	unsigned int i;
 
-	for (i = 0; i < N; i += 128) {
-#pragma GCC unroll 4
-		for (h = 0; h < 4; h++) {
-			v = vld1q_s16_x4(p + i + 32 * h);
-#pragma GCC unroll 4
-			for (u = 0; u < 4; u++)
-				m[u] = vcgtq_s16(vabsq_s16(barrett(v.val[u], qv)),
-						 lim);
-			b[2 * h] = vandq_u8(vuzp1q_u8(vreinterpretq_u8_u16(m[0]),
-						      vreinterpretq_u8_u16(m[1])), wt);
-			b[2 * h + 1] = vandq_u8(vuzp1q_u8(vreinterpretq_u8_u16(m[2]),
-							  vreinterpretq_u8_u16(m[3])), wt);
-		}
-		b[0] = vpaddq_u8(b[0], b[1]);
-		b[2] = vpaddq_u8(b[2], b[3]);
-		b[4] = vpaddq_u8(b[4], b[5]);
-		b[6] = vpaddq_u8(b[6], b[7]);
-		b[0] = vpaddq_u8(b[0], b[2]);
-		b[4] = vpaddq_u8(b[4], b[6]);
-		vst1q_u8(out + i / 8, vpaddq_u8(b[0], b[4]));
+	for (i = 0; i < 2; i++, p += 128, out += 16) {
+		bits32(&b0, &b1, p, qv, lim, wt);
+		bits32(&b2, &b3, p + 32, qv, lim, wt);
+		bits32(&b4, &b5, p + 64, qv, lim, wt);
+		bits32(&b6, &b7, p + 96, qv, lim, wt);
+		b0 = vpaddq_u8(vpaddq_u8(b0, b1), vpaddq_u8(b2, b3));
+		b4 = vpaddq_u8(vpaddq_u8(b4, b5), vpaddq_u8(b6, b7));
+		vst1q_u8(out, vpaddq_u8(b0, b4));
 	}
 }
 
@@ -710,18 +713,18 @@ static __always_inline void join4(uint32x4_t *lo, uint32x4_t *hi,
 
 static void compress4(u8 *out, const s16 *p)
 {
+	const s16 *end = p + N;
 	uint32x4_t lo, hi;
-	unsigned int i;
 
-	for (i = 0; i < N; i += 32) {
-		join4(&lo, &hi, vld4q_s16(p + i), 10321339, 4);
-		vst1q_u16((uint16_t *)(out + i / 2),
-			  vuzp1q_u16(vreinterpretq_u16_u32(lo),
-				     vreinterpretq_u16_u32(hi)));
+	for (; p < end; p += 32, out += 16) {
+		join4(&lo, &hi, vld4q_s16(p), 10321339, 4);
+		vst1q_u8(out, vreinterpretq_u8_u16(vuzp1q_u16(
+				vreinterpretq_u16_u32(lo),
+				vreinterpretq_u16_u32(hi))));
 	}
 }
 
-/* two word lanes (20 bits each) into one doubleword lane */
+/* two word lanes (20 bits each) into one doubleword lane, 5 bytes */
 static __always_inline uint8x16_t join2x20(uint32x4_t w, uint8x16_t pack)
 {
 	uint64x2_t d = vreinterpretq_u64_u32(w);
@@ -731,32 +734,32 @@ static __always_inline uint8x16_t join2x20(uint32x4_t w, uint8x16_t pack)
 	return vqtbl1q_u8(vreinterpretq_u8_u64(d), pack);
 }
 
-/* the first 10 bytes of v; 16 are stored unless @last */
-static __always_inline void store10(u8 *out, uint8x16_t v, bool last)
+/* the first 10 bytes of v, exactly */
+static __always_inline void store10(u8 *out, uint8x16_t v)
 {
-	if (!last) {
-		vst1q_u8(out, v);
-		return;
-	}
 	vst1q_lane_u64((uint64_t *)out, vreinterpretq_u64_u8(v), 0);
 	vst1q_lane_u16((uint16_t *)(out + 8), vreinterpretq_u16_u8(v), 4);
 }
 
 /*
- * 20 bytes from 32 coefficients; each store writes 16, the next one
- * overwrites the extra bytes, and the last writes exactly 10.
+ * Where a group of bytes is not 16 long, each store writes 16 and the
+ * next one overwrites the extra bytes; the last store of the polynomial
+ * writes exactly what is left. d = 5: 20 bytes from 32 coefficients.
  */
 static void compress5(u8 *out, const s16 *p)
 {
 	const uint8x16_t pack = vld1q_u8(mlkem_pack40);
+	const s16 *last = p + N - 32;
 	uint32x4_t lo, hi;
-	unsigned int i;
 
-	for (i = 0; i < N; i += 32) {
-		join4(&lo, &hi, vld4q_s16(p + i), 20642679, 5);
-		vst1q_u8(out + 5 * i / 8, join2x20(lo, pack));
-		store10(out + 5 * i / 8 + 10, join2x20(hi, pack), i + 32 == N);
+	for (; p < last; p += 32, out += 20) {
+		join4(&lo, &hi, vld4q_s16(p), 20642679, 5);
+		vst1q_u8(out, join2x20(lo, pack));
+		vst1q_u8(out + 10, join2x20(hi, pack));
 	}
+	join4(&lo, &hi, vld4q_s16(p), 20642679, 5);
+	vst1q_u8(out, join2x20(lo, pack));
+	store10(out + 10, join2x20(hi, pack));
 }
 
 /*
@@ -777,19 +780,31 @@ static __always_inline void join_pairs(uint64x2_t *lo, uint64x2_t *hi,
 	*hi = vsliq_n_u64(b, vshrq_n_u64(b, 32), 2 * d);
 }
 
+/* d = 10: 40 bytes from 32 coefficients, 10 from each 8 */
+static __always_inline void pack10x4(u8 *out, const s16 *p, uint8x16_t pack,
+				     bool last)
+{
+	uint64x2_t a, b, c, d;
+
+	join_pairs(&a, &b, vld2q_s16(p), 660565712, 10);
+	join_pairs(&c, &d, vld2q_s16(p + 16), 660565712, 10);
+	vst1q_u8(out, vqtbl1q_u8(vreinterpretq_u8_u64(a), pack));
+	vst1q_u8(out + 10, vqtbl1q_u8(vreinterpretq_u8_u64(b), pack));
+	vst1q_u8(out + 20, vqtbl1q_u8(vreinterpretq_u8_u64(c), pack));
+	if (last)
+		store10(out + 30, vqtbl1q_u8(vreinterpretq_u8_u64(d), pack));
+	else
+		vst1q_u8(out + 30, vqtbl1q_u8(vreinterpretq_u8_u64(d), pack));
+}
+
 static void compress10(u8 *out, const s16 *p)
 {
 	const uint8x16_t pack = vld1q_u8(mlkem_pack40);
-	uint64x2_t lo, hi;
-	unsigned int i;
+	const s16 *last = p + N - 32;
 
-	for (i = 0; i < N; i += 16) {
-		join_pairs(&lo, &hi, vld2q_s16(p + i), 660565712, 10);
-		vst1q_u8(out + 5 * i / 4,
-			 vqtbl1q_u8(vreinterpretq_u8_u64(lo), pack));
-		store10(out + 5 * i / 4 + 10,
-			vqtbl1q_u8(vreinterpretq_u8_u64(hi), pack), i + 16 == N);
-	}
+	for (; p < last; p += 32, out += 40)
+		pack10x4(out, p, pack, false);
+	pack10x4(out, p, pack, true);
 }
 
 /*
@@ -804,26 +819,34 @@ static __always_inline uint8x16_t join88(uint64x2_t v)
 						     vshrq_n_u64(v, 20), 1));
 }
 
+/* d = 11: 44 bytes from 32 coefficients, 11 from each 8 */
+static __always_inline void pack11x4(u8 *out, const s16 *p, bool last)
+{
+	uint64x2_t a, b, c, d;
+	uint8x16_t t;
+
+	join_pairs(&a, &b, vld2q_s16(p), 1321131424, 11);
+	join_pairs(&c, &d, vld2q_s16(p + 16), 1321131424, 11);
+	vst1q_u8(out, join88(a));
+	vst1q_u8(out + 11, join88(b));
+	vst1q_u8(out + 22, join88(c));
+	t = join88(d);
+	if (!last) {
+		vst1q_u8(out + 33, t);
+		return;
+	}
+	vst1q_lane_u64((uint64_t *)(out + 33), vreinterpretq_u64_u8(t), 0);
+	vst1q_lane_u16((uint16_t *)(out + 41), vreinterpretq_u16_u8(t), 4);
+	vst1q_lane_u8(out + 43, t, 10);
+}
+
 static void compress11(u8 *out, const s16 *p)
 {
-	uint64x2_t lo, hi;
-	uint8x16_t b;
-	unsigned int i;
+	const s16 *last = p + N - 32;
 
-	for (i = 0; i < N; i += 16) {
-		join_pairs(&lo, &hi, vld2q_s16(p + i), 1321131424, 11);
-		vst1q_u8(out + 11 * i / 8, join88(lo));
-		b = join88(hi);
-		if (i + 16 < N) {
-			vst1q_u8(out + 11 * i / 8 + 11, b);
-			continue;
-		}
-		vst1q_lane_u64((uint64_t *)(out + 11 * i / 8 + 11),
-			       vreinterpretq_u64_u8(b), 0);
-		vst1q_lane_u16((uint16_t *)(out + 11 * i / 8 + 19),
-			       vreinterpretq_u16_u8(b), 4);
-		vst1q_lane_u8(out + 11 * i / 8 + 21, b, 10);
-	}
+	for (; p < last; p += 32, out += 44)
+		pack11x4(out, p, false);
+	pack11x4(out, p, true);
 }
 
 void vgc_mlkem_compress_neon(u8 *out, const s16 p[N], unsigned int d)
@@ -901,35 +924,35 @@ static void decompress4(s16 *p, const u8 *in)
 {
 	const int16x8_t qv = vdupq_n_s16(Q);
 	const uint16x8_t m = vdupq_n_u16(0x7800);
+	const u8 *end = in + 128;
 	int16x8x4_t o;
 	uint16x8_t x;
-	unsigned int i;
 
-	for (i = 0; i < 128; i += 16) {
-		x = vreinterpretq_u16_u8(vld1q_u8(in + i));
+	for (; in < end; in += 16, p += 32) {
+		x = vreinterpretq_u16_u8(vld1q_u8(in));
 		o.val[0] = dec_round(vandq_u16(vshlq_n_u16(x, 11), m), qv);
 		o.val[1] = dec_round(vandq_u16(vshlq_n_u16(x, 7), m), qv);
 		o.val[2] = dec_round(vandq_u16(vshlq_n_u16(x, 3), m), qv);
 		o.val[3] = dec_round(vandq_u16(vshrq_n_u16(x, 1), m), qv);
-		vst4q_s16(p + 2 * i, o);
+		vst4q_s16(p, o);
 	}
 }
 
 /* one group of eight d-bit coefficients from a loaded window */
-static __always_inline int16x8_t dec_group(uint8x16_t win, const u8 *idx,
+static __always_inline int16x8_t dec_group(uint8x16_t win, uint8x16_t idx,
 					   int16x8_t sh, uint16x8_t m,
 					   int16x8_t q)
 {
-	uint16x8_t x = vreinterpretq_u16_u8(vqtbl1q_u8(win, vld1q_u8(idx)));
+	uint16x8_t x = vreinterpretq_u16_u8(vqtbl1q_u8(win, idx));
 
 	return dec_round(vandq_u16(vshlq_u16(x, sh), m), q);
 }
 
-static __always_inline int16x8_t dec_group3(uint8x16x3_t win, const u8 *idx,
+static __always_inline int16x8_t dec_group3(uint8x16x3_t win, uint8x16_t idx,
 					    int16x8_t sh, uint16x8_t m,
 					    int16x8_t q)
 {
-	uint16x8_t x = vreinterpretq_u16_u8(vqtbl3q_u8(win, vld1q_u8(idx)));
+	uint16x8_t x = vreinterpretq_u16_u8(vqtbl3q_u8(win, idx));
 
 	return dec_round(vandq_u16(vshlq_u16(x, sh), m), q);
 }
@@ -940,43 +963,54 @@ static void decompress5(s16 *p, const u8 *in)
 	const int16x8_t qv = vdupq_n_s16(Q);
 	const int16x8_t sh = vld1q_s16(mlkem_dec5_shift);
 	const uint16x8_t m = vdupq_n_u16(0x7c00);
+	const uint8x16_t i0 = vld1q_u8(mlkem_dec5_idx[0]);
+	const uint8x16_t i1 = vld1q_u8(mlkem_dec5_idx[1]);
+	const uint8x16_t i2 = vld1q_u8(mlkem_dec5_idx[2]);
+	const u8 *last = in + 150;
 	int16x8x3_t o3;
 	int16x8x2_t o2;
 	uint8x16_t win;
-	unsigned int i;
 
-	for (i = 0; i < 30; i += 3) {
-		win = vld1q_u8(in + 5 * i);
-		o3.val[0] = dec_group(win, mlkem_dec5_idx[0], sh, m, qv);
-		o3.val[1] = dec_group(win, mlkem_dec5_idx[1], sh, m, qv);
-		o3.val[2] = dec_group(win, mlkem_dec5_idx[2], sh, m, qv);
-		vst1q_s16_x3(p + 8 * i, o3);
+	for (; in < last; in += 15, p += 24) {
+		win = vld1q_u8(in);
+		o3.val[0] = dec_group(win, i0, sh, m, qv);
+		o3.val[1] = dec_group(win, i1, sh, m, qv);
+		o3.val[2] = dec_group(win, i2, sh, m, qv);
+		vst1q_s16_x3(p, o3);
 	}
-	win = vld1q_u8(in + 144);
-	o2.val[0] = dec_group(win, mlkem_dec5_idx[3], sh, m, qv);
-	o2.val[1] = dec_group(win, mlkem_dec5_idx[4], sh, m, qv);
-	vst1q_s16_x2(p + 240, o2);
+	win = vld1q_u8(in - 6);
+	o2.val[0] = dec_group(win, vld1q_u8(mlkem_dec5_idx[3]), sh, m, qv);
+	o2.val[1] = dec_group(win, vld1q_u8(mlkem_dec5_idx[4]), sh, m, qv);
+	vst1q_s16_x2(p, o2);
 }
 
 /* d = 10: 48-byte windows at 0, 40, ..., 240 (four groups), then 272 */
+static __always_inline void dec10x4(s16 *p, uint8x16x3_t win,
+				    uint8x16x4_t idx, int16x8_t sh,
+				    uint16x8_t m, int16x8_t q)
+{
+	int16x8x4_t o = { {
+		dec_group3(win, idx.val[0], sh, m, q),
+		dec_group3(win, idx.val[1], sh, m, q),
+		dec_group3(win, idx.val[2], sh, m, q),
+		dec_group3(win, idx.val[3], sh, m, q),
+	} };
+
+	vst1q_s16_x4(p, o);
+}
+
 static void decompress10(s16 *p, const u8 *in)
 {
 	const int16x8_t qv = vdupq_n_s16(Q);
 	const int16x8_t sh = vld1q_s16(mlkem_dec10_shift);
 	const uint16x8_t m = vdupq_n_u16(0x7fe0);
-	uint8x16x3_t win;
-	int16x8x4_t o;
-	unsigned int i, t;
+	const uint8x16x4_t idx = vld1q_u8_x4(mlkem_dec10_idx[0]);
+	const u8 *last = in + 280;
 
-	for (i = 0; i < 32; i += 4) {
-		t = i == 28 ? 4 : 0;
-		win = vld1q_u8_x3(in + 10 * i - 2 * t);
-		o.val[0] = dec_group3(win, mlkem_dec10_idx[t], sh, m, qv);
-		o.val[1] = dec_group3(win, mlkem_dec10_idx[t + 1], sh, m, qv);
-		o.val[2] = dec_group3(win, mlkem_dec10_idx[t + 2], sh, m, qv);
-		o.val[3] = dec_group3(win, mlkem_dec10_idx[t + 3], sh, m, qv);
-		vst1q_s16_x4(p + 8 * i, o);
-	}
+	for (; in < last; in += 40, p += 32)
+		dec10x4(p, vld1q_u8_x3(in), idx, sh, m, qv);
+	dec10x4(p, vld1q_u8_x3(in - 8), vld1q_u8_x4(mlkem_dec10_idx[4]), sh,
+		m, qv);
 }
 
 /*
@@ -984,18 +1018,33 @@ static void decompress10(s16 *p, const u8 *in)
  * lane (four bytes) shifted to bits 4..14; the narrowing to 16 bits
  * keeps those. 48-byte windows at 0, 44, ..., 264, then 304.
  */
-static __always_inline int16x8_t dec11_group(uint8x16x3_t win, const u8 *idx,
+static __always_inline int16x8_t dec11_group(uint8x16x3_t win,
+					     uint8x16_t ilo, uint8x16_t ihi,
 					     int32x4_t sh_lo, int32x4_t sh_hi,
 					     uint16x8_t m, int16x8_t q)
 {
-	uint32x4_t lo = vreinterpretq_u32_u8(vqtbl3q_u8(win, vld1q_u8(idx)));
-	uint32x4_t hi = vreinterpretq_u32_u8(vqtbl3q_u8(win,
-						       vld1q_u8(idx + 16)));
+	uint32x4_t lo = vreinterpretq_u32_u8(vqtbl3q_u8(win, ilo));
+	uint32x4_t hi = vreinterpretq_u32_u8(vqtbl3q_u8(win, ihi));
 	uint16x8_t x;
 
 	x = vuzp1q_u16(vreinterpretq_u16_u32(vshlq_u32(lo, sh_lo)),
 		       vreinterpretq_u16_u32(vshlq_u32(hi, sh_hi)));
 	return dec_round(vandq_u16(x, m), q);
+}
+
+static __always_inline void dec11x4(s16 *p, uint8x16x3_t win,
+				    uint8x16x4_t ia, uint8x16x4_t ib,
+				    int32x4_t sl, int32x4_t sh, uint16x8_t m,
+				    int16x8_t q)
+{
+	int16x8x4_t o = { {
+		dec11_group(win, ia.val[0], ia.val[1], sl, sh, m, q),
+		dec11_group(win, ia.val[2], ia.val[3], sl, sh, m, q),
+		dec11_group(win, ib.val[0], ib.val[1], sl, sh, m, q),
+		dec11_group(win, ib.val[2], ib.val[3], sl, sh, m, q),
+	} };
+
+	vst1q_s16_x4(p, o);
 }
 
 static void decompress11(s16 *p, const u8 *in)
@@ -1004,22 +1053,14 @@ static void decompress11(s16 *p, const u8 *in)
 	const int32x4_t sl = vld1q_s32(mlkem_dec11_shift);
 	const int32x4_t sh = vld1q_s32(mlkem_dec11_shift + 4);
 	const uint16x8_t m = vdupq_n_u16(0x7ff0);
-	uint8x16x3_t win;
-	int16x8x4_t o;
-	unsigned int i, t;
+	const uint8x16x4_t ia = vld1q_u8_x4(mlkem_dec11_idx[0]);
+	const uint8x16x4_t ib = vld1q_u8_x4(mlkem_dec11_idx[4]);
+	const u8 *last = in + 308;
 
-	for (i = 0; i < 32; i += 4) {
-		t = i == 28 ? 8 : 0;
-		win = vld1q_u8_x3(in + 11 * i - t / 2);
-		o.val[0] = dec11_group(win, mlkem_dec11_idx[t], sl, sh, m, qv);
-		o.val[1] = dec11_group(win, mlkem_dec11_idx[t + 2], sl, sh, m,
-				       qv);
-		o.val[2] = dec11_group(win, mlkem_dec11_idx[t + 4], sl, sh, m,
-				       qv);
-		o.val[3] = dec11_group(win, mlkem_dec11_idx[t + 6], sl, sh, m,
-				       qv);
-		vst1q_s16_x4(p + 8 * i, o);
-	}
+	for (; in < last; in += 44, p += 32)
+		dec11x4(p, vld1q_u8_x3(in), ia, ib, sl, sh, m, qv);
+	dec11x4(p, vld1q_u8_x3(in - 4), vld1q_u8_x4(mlkem_dec11_idx[8]),
+		vld1q_u8_x4(mlkem_dec11_idx[12]), sl, sh, m, qv);
 }
 
 void vgc_mlkem_decompress_neon(s16 p[N], const u8 *in, unsigned int d)
