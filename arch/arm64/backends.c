@@ -105,18 +105,16 @@ EXPORT_SYMBOL_GPL(vgc_cp_backends);
 #endif
 
 #ifdef VGC_ARM64_SET_DIT
-#define VGC_PSTATE_DIT	(1ULL << 24)
-
 static bool vgc_arm64_dit;
 static DEFINE_PER_CPU(bool, vgc_dit_set_here);
 
-/* MRS of DIT (S3_3_C4_C2_5); MSR DIT, #imm by its encoding (old assemblers) */
-static inline u64 arm64_read_dit(void)
+/* MRS of DIT (S3_3_C4_C2_5, bit 24); MSR DIT, #imm by its encoding */
+static inline bool arm64_dit_is_set(void)
 {
 	u64 v;
 
 	__asm__ __volatile__("mrs %0, S3_3_C4_C2_5" : "=r" (v) : : "memory");
-	return v;
+	return v >> 24 & 1;
 }
 
 static inline void arm64_dit_on(void)
@@ -133,7 +131,7 @@ static void arm64_dit_begin(void)
 {
 	bool *set = this_cpu_ptr(&vgc_dit_set_here);
 
-	*set = READ_ONCE(vgc_arm64_dit) && !(arm64_read_dit() & VGC_PSTATE_DIT);
+	*set = READ_ONCE(vgc_arm64_dit) && !arm64_dit_is_set();
 	if (*set)
 		arm64_dit_on();
 }

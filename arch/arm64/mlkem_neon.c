@@ -84,16 +84,21 @@ static __always_inline int16x8_t bmul(int16x8_t a, int16x8_t z, int16x8_t t,
  * element, written out because GCC otherwise turns them into a DUP of
  * each lane (hoisted out of the loop) and a multiplication by vector,
  * which needs 15 more registers than there are. Element operands of
- * 16-bit by-element instructions must be in v0-v15 ("x").
+ * 16-bit by-element instructions must be in v0-v15 ("x"); l is a
+ * constant once inlined.
  */
-#define BMUL_LANE(a, zv, tv, l, q) ({					\
-	int16x8_t lo_, hi_;						\
-	__asm__("mul %0.8h, %1.8h, %2.h[%c3]"				\
-		: "=w" (lo_) : "w" (a), "x" (zv), "i" (l));		\
-	__asm__("sqrdmulh %0.8h, %1.8h, %2.h[%c3]"			\
-		: "=w" (hi_) : "w" (a), "x" (tv), "i" (l));		\
-	vmlsq_s16(lo_, hi_, q);						\
-})
+static __always_inline int16x8_t bmul_lane(int16x8_t a, int16x8_t zv,
+					   int16x8_t tv, const int l,
+					   int16x8_t q)
+{
+	int16x8_t lo, hi;
+
+	__asm__("mul %0.8h, %1.8h, %2.h[%c3]"
+		: "=w" (lo) : "w" (a), "x" (zv), "i" (l));
+	__asm__("sqrdmulh %0.8h, %1.8h, %2.h[%c3]"
+		: "=w" (hi) : "w" (a), "x" (tv), "i" (l));
+	return vmlsq_s16(lo, hi, q);
+}
 
 /* a mod q in [-(q - 1) / 2, (q - 1) / 2], as vgc_mlkem_barrett_reduce() */
 static __always_inline int16x8_t barrett(int16x8_t a, int16x8_t q)
@@ -114,24 +119,51 @@ static __always_inline int16x8_t freeze(int16x8_t a, int16x8_t q)
 
 /* ---- NTT ---- */
 
-/* zeta_k (k = 1..15) and its twist from lane k - 1 of zv[2], tv[2] */
-#define BMUL_ZETA(a, l)							\
-	((l) < 8 ? BMUL_LANE(a, zv[0], tv[0], (l) & 7, qv) :		\
-		   BMUL_LANE(a, zv[1], tv[1], (l) & 7, qv))
+/* sixteen constants and their twists, by lane, and q */
+struct lanes16 {
+	int16x8_t z[2];
+	int16x8_t t[2];
+	int16x8_t q;
+};
 
-/* Cooley-Tukey: (a, b) = (a + z b, a - z b), z in a lane */
-#define CT_LANE(x, i, j, l) do {					\
-	int16x8_t t_ = BMUL_ZETA(x[j], l);				\
-	x[j] = vsubq_s16(x[i], t_);					\
-	x[i] = vaddq_s16(x[i], t_);					\
-} while (0)
+static __always_inline void lanes16_load(struct lanes16 *c, const s16 *z,
+					 const s16 *t)
+{
+	c->z[0] = ld_hidden(z);
+	c->z[1] = ld_hidden(z + 8);
+	c->t[0] = ld_hidden(t);
+	c->t[1] = ld_hidden(t + 8);
+	c->q = vdupq_n_s16(Q);
+}
+
+/* a times the constant in lane k (0..15) */
+static __always_inline int16x8_t bmul_k(int16x8_t a, const struct lanes16 *c,
+					const int k)
+{
+	if (k < 8)
+		return bmul_lane(a, c->z[0], c->t[0], k, c->q);
+	return bmul_lane(a, c->z[1], c->t[1], k - 8, c->q);
+}
+
+/* Cooley-Tukey: (a, b) = (a + z b, a - z b), z = zeta_(k + 1) in lane k */
+static __always_inline void ct_lane(int16x8_t *a, int16x8_t *b,
+				    const struct lanes16 *c, const int k)
+{
+	int16x8_t t = bmul_k(*b, c, k);
+
+	*b = vsubq_s16(*a, t);
+	*a = vaddq_s16(*a, t);
+}
 
 /* the same with a vector of zetas and twists at z[0], z[8] */
-#define CT_VEC(a, b, z) do {						\
-	int16x8_t t_ = bmul(b, vld1q_s16(z), vld1q_s16((z) + 8), qv);	\
-	b = vsubq_s16(a, t_);						\
-	a = vaddq_s16(a, t_);						\
-} while (0)
+static __always_inline void ct_vec(int16x8_t *a, int16x8_t *b, const s16 *z,
+				   int16x8_t q)
+{
+	int16x8_t t = bmul(*b, vld1q_s16(z), vld1q_s16(z + 8), q);
+
+	*b = vsubq_s16(*a, t);
+	*a = vaddq_s16(*a, t);
+}
 
 /*
  * Layers 1-4 (len 128 .. 16) on the 16 vectors 8 (j + 2 m) of set j:
@@ -139,52 +171,31 @@ static __always_inline int16x8_t freeze(int16x8_t a, int16x8_t q)
  */
 static __always_inline void ntt_layers1to4(s16 *p)
 {
-	const int16x8_t qv = vdupq_n_s16(Q);
-	const int16x8_t zv[2] = { ld_hidden(mlkem_zl), ld_hidden(mlkem_zl + 8) };
-	const int16x8_t tv[2] = { ld_hidden(mlkem_zlt),
-				  ld_hidden(mlkem_zlt + 8) };
+	struct lanes16 c;
 	int16x8_t x[16];
 	unsigned int j, m;
 
+	lanes16_load(&c, mlkem_zl, mlkem_zlt);
 	for (j = 0; j < 2; j++) {
 #pragma GCC unroll 16
 		for (m = 0; m < 16; m++)
 			x[m] = vld1q_s16(p + 8 * (j + 2 * m));
-		CT_LANE(x, 0, 8, 0);
-		CT_LANE(x, 1, 9, 0);
-		CT_LANE(x, 2, 10, 0);
-		CT_LANE(x, 3, 11, 0);
-		CT_LANE(x, 4, 12, 0);
-		CT_LANE(x, 5, 13, 0);
-		CT_LANE(x, 6, 14, 0);
-		CT_LANE(x, 7, 15, 0);
-
-		CT_LANE(x, 0, 4, 1);
-		CT_LANE(x, 1, 5, 1);
-		CT_LANE(x, 2, 6, 1);
-		CT_LANE(x, 3, 7, 1);
-		CT_LANE(x, 8, 12, 2);
-		CT_LANE(x, 9, 13, 2);
-		CT_LANE(x, 10, 14, 2);
-		CT_LANE(x, 11, 15, 2);
-
-		CT_LANE(x, 0, 2, 3);
-		CT_LANE(x, 1, 3, 3);
-		CT_LANE(x, 4, 6, 4);
-		CT_LANE(x, 5, 7, 4);
-		CT_LANE(x, 8, 10, 5);
-		CT_LANE(x, 9, 11, 5);
-		CT_LANE(x, 12, 14, 6);
-		CT_LANE(x, 13, 15, 6);
-
-		CT_LANE(x, 0, 1, 7);
-		CT_LANE(x, 2, 3, 8);
-		CT_LANE(x, 4, 5, 9);
-		CT_LANE(x, 6, 7, 10);
-		CT_LANE(x, 8, 9, 11);
-		CT_LANE(x, 10, 11, 12);
-		CT_LANE(x, 12, 13, 13);
-		CT_LANE(x, 14, 15, 14);
+#pragma GCC unroll 8
+		for (m = 0; m < 8; m++)
+			ct_lane(&x[m], &x[m + 8], &c, 0);
+#pragma GCC unroll 4
+		for (m = 0; m < 4; m++) {
+			ct_lane(&x[m], &x[m + 4], &c, 1);
+			ct_lane(&x[m + 8], &x[m + 12], &c, 2);
+		}
+#pragma GCC unroll 4
+		for (m = 0; m < 16; m += 4) {
+			ct_lane(&x[m], &x[m + 2], &c, 3 + m / 4);
+			ct_lane(&x[m + 1], &x[m + 3], &c, 3 + m / 4);
+		}
+#pragma GCC unroll 8
+		for (m = 0; m < 16; m += 2)
+			ct_lane(&x[m], &x[m + 1], &c, 7 + m / 2);
 #pragma GCC unroll 16
 		for (m = 0; m < 16; m++)
 			vst1q_s16(p + 8 * (j + 2 * m), x[m]);
@@ -194,49 +205,48 @@ static __always_inline void ntt_layers1to4(s16 *p)
 /*
  * A block of 32 coefficients as LD4.2D gives it (register r: chunks r
  * and r + 4 of four coefficients), or LD4.4S (pairs of coefficients r,
- * r + 4, r + 8, r + 12). GCC holds such a tuple of four registers as one
- * value written in parts, which its register allocator takes to be live
- * from the function's entry: across a call it would be saved to the
- * stack with whatever an earlier NEON function left in those registers.
- * So the NTT functions make no call (their passes are always inlined).
+ * r + 4, r + 8, r + 12), in four vectors. GCC holds a tuple of four
+ * registers as one value written in parts, which its register allocator
+ * takes to be live from the function's entry: across a call it would be
+ * saved to the stack with whatever an earlier NEON function left in
+ * those registers. So the tuples live only inside these loads and
+ * stores, and the NTT functions make no call (all inlined).
  */
-static __always_inline int16x8x4_t ld4d(const s16 *p)
+static __always_inline void ld4d(int16x8_t v[4], const s16 *p)
 {
 	int64x2x4_t t = vld4q_s64((const int64_t *)p);
-	int16x8x4_t v = { {
-		vreinterpretq_s16_s64(t.val[0]), vreinterpretq_s16_s64(t.val[1]),
-		vreinterpretq_s16_s64(t.val[2]), vreinterpretq_s16_s64(t.val[3]),
-	} };
 
-	return v;
+	v[0] = vreinterpretq_s16_s64(t.val[0]);
+	v[1] = vreinterpretq_s16_s64(t.val[1]);
+	v[2] = vreinterpretq_s16_s64(t.val[2]);
+	v[3] = vreinterpretq_s16_s64(t.val[3]);
 }
 
-static __always_inline void st4d(s16 *p, int16x8x4_t v)
+static __always_inline void st4d(s16 *p, const int16x8_t v[4])
 {
 	int64x2x4_t t = { {
-		vreinterpretq_s64_s16(v.val[0]), vreinterpretq_s64_s16(v.val[1]),
-		vreinterpretq_s64_s16(v.val[2]), vreinterpretq_s64_s16(v.val[3]),
+		vreinterpretq_s64_s16(v[0]), vreinterpretq_s64_s16(v[1]),
+		vreinterpretq_s64_s16(v[2]), vreinterpretq_s64_s16(v[3]),
 	} };
 
 	vst4q_s64((int64_t *)p, t);
 }
 
-static __always_inline int16x8x4_t ld4w(const s16 *p)
+static __always_inline void ld4w(int16x8_t v[4], const s16 *p)
 {
 	int32x4x4_t t = vld4q_s32((const int32_t *)p);
-	int16x8x4_t v = { {
-		vreinterpretq_s16_s32(t.val[0]), vreinterpretq_s16_s32(t.val[1]),
-		vreinterpretq_s16_s32(t.val[2]), vreinterpretq_s16_s32(t.val[3]),
-	} };
 
-	return v;
+	v[0] = vreinterpretq_s16_s32(t.val[0]);
+	v[1] = vreinterpretq_s16_s32(t.val[1]);
+	v[2] = vreinterpretq_s16_s32(t.val[2]);
+	v[3] = vreinterpretq_s16_s32(t.val[3]);
 }
 
-static __always_inline void st4w(s16 *p, int16x8x4_t v)
+static __always_inline void st4w(s16 *p, const int16x8_t v[4])
 {
 	int32x4x4_t t = { {
-		vreinterpretq_s32_s16(v.val[0]), vreinterpretq_s32_s16(v.val[1]),
-		vreinterpretq_s32_s16(v.val[2]), vreinterpretq_s32_s16(v.val[3]),
+		vreinterpretq_s32_s16(v[0]), vreinterpretq_s32_s16(v[1]),
+		vreinterpretq_s32_s16(v[2]), vreinterpretq_s32_s16(v[3]),
 	} };
 
 	vst4q_s32((int32_t *)p, t);
@@ -245,7 +255,7 @@ static __always_inline void st4w(s16 *p, int16x8x4_t v)
 void vgc_mlkem_ntt_neon(s16 p[N])
 {
 	const int16x8_t qv = vdupq_n_s16(Q);
-	int16x8x4_t v;
+	int16x8_t v[4];
 	unsigned int b;
 
 	/* each layer adds below q: from |c| <= q, 8q < 2^15 at the end */
@@ -254,52 +264,61 @@ void vgc_mlkem_ntt_neon(s16 p[N])
 	for (b = 0; b < 8; b++) {
 		const s16 *z = mlkem_fwd56[b];
 
-		v = ld4d(p + 32 * b);
-		CT_VEC(v.val[0], v.val[2], z);
-		CT_VEC(v.val[1], v.val[3], z);
-		CT_VEC(v.val[0], v.val[1], z + 16);
-		CT_VEC(v.val[2], v.val[3], z + 32);
+		ld4d(v, p + 32 * b);
+		ct_vec(&v[0], &v[2], z, qv);
+		ct_vec(&v[1], &v[3], z, qv);
+		ct_vec(&v[0], &v[1], z + 16, qv);
+		ct_vec(&v[2], &v[3], z + 32, qv);
 		st4d(p + 32 * b, v);
 	}
 	mem_barrier();
 	for (b = 0; b < 8; b++) {
 		const s16 *z = mlkem_fwd7[b];
 
-		v = ld4w(p + 32 * b);
-		CT_VEC(v.val[0], v.val[1], z);
-		CT_VEC(v.val[2], v.val[3], z + 16);
-		v.val[0] = barrett(v.val[0], qv);
-		v.val[1] = barrett(v.val[1], qv);
-		v.val[2] = barrett(v.val[2], qv);
-		v.val[3] = barrett(v.val[3], qv);
+		ld4w(v, p + 32 * b);
+		ct_vec(&v[0], &v[1], z, qv);
+		ct_vec(&v[2], &v[3], z + 16, qv);
+		v[0] = barrett(v[0], qv);
+		v[1] = barrett(v[1], qv);
+		v[2] = barrett(v[2], qv);
+		v[3] = barrett(v[3], qv);
 		st4w(p + 32 * b, v);
 	}
 }
 
-/* Gentleman-Sande: (a, b) = (a + b, z (b - a)) */
-#define GS_VEC(a, b, z) do {						\
-	int16x8_t d_ = vsubq_s16(b, a);					\
-	a = vaddq_s16(a, b);						\
-	b = bmul(d_, vld1q_s16(z), vld1q_s16((z) + 8), qv);		\
-} while (0)
+/* Gentleman-Sande: (a, b) = (a + b, z (b - a)), z = zeta_(k + 1) in lane k */
+static __always_inline void gs_lane(int16x8_t *a, int16x8_t *b,
+				    const struct lanes16 *c, const int k)
+{
+	int16x8_t d = vsubq_s16(*b, *a);
 
-#define GS_LANE(x, i, j, l) do {					\
-	int16x8_t d_ = vsubq_s16(x[j], x[i]);				\
-	x[i] = vaddq_s16(x[i], x[j]);					\
-	x[j] = BMUL_ZETA(d_, l);					\
-} while (0)
+	*a = vaddq_s16(*a, *b);
+	*b = bmul_k(d, c, k);
+}
+
+static __always_inline void gs_vec(int16x8_t *a, int16x8_t *b, const s16 *z,
+				   int16x8_t q)
+{
+	int16x8_t d = vsubq_s16(*b, *a);
+
+	*a = vaddq_s16(*a, *b);
+	*b = bmul(d, vld1q_s16(z), vld1q_s16(z + 8), q);
+}
 
 /*
  * The last layer, scaled by 2^16 / 128 = 512 (the inverse's 1/128 and
  * the R that cancels basemul_row's R^-1): (a, b) = (512 (a + b),
  * 512 zeta_1 (b - a)), the constants in lanes 15 and 0 (mlkem_izl).
  */
-#define GS_LAST(x, i, j) do {						\
-	int16x8_t d_ = vsubq_s16(x[j], x[i]);				\
-	int16x8_t s_ = vaddq_s16(x[i], x[j]);				\
-	x[i] = BMUL_ZETA(s_, 15);					\
-	x[j] = BMUL_ZETA(d_, 0);					\
-} while (0)
+static __always_inline void gs_last(int16x8_t *a, int16x8_t *b,
+				    const struct lanes16 *c)
+{
+	int16x8_t d = vsubq_s16(*b, *a);
+	int16x8_t s = vaddq_s16(*a, *b);
+
+	*a = bmul_k(s, c, 15);
+	*b = bmul_k(d, c, 0);
+}
 
 /*
  * Layers 4-7 of the inverse (len 16 .. 128) on set j, as
@@ -311,57 +330,32 @@ void vgc_mlkem_ntt_neon(s16 p[N])
  */
 static __always_inline void invntt_layers4to7(s16 *p)
 {
-	const int16x8_t qv = vdupq_n_s16(Q);
-	const int16x8_t zv[2] = { ld_hidden(mlkem_izl),
-				  ld_hidden(mlkem_izl + 8) };
-	const int16x8_t tv[2] = { ld_hidden(mlkem_izlt),
-				  ld_hidden(mlkem_izlt + 8) };
+	struct lanes16 c;
 	int16x8_t x[16];
 	unsigned int j, m;
 
+	lanes16_load(&c, mlkem_izl, mlkem_izlt);
 	for (j = 0; j < 2; j++) {
 #pragma GCC unroll 16
 		for (m = 0; m < 16; m++)
 			x[m] = vld1q_s16(p + 8 * (j + 2 * m));
-		GS_LANE(x, 0, 1, 14);
-		GS_LANE(x, 2, 3, 13);
-		GS_LANE(x, 4, 5, 12);
-		GS_LANE(x, 6, 7, 11);
-		GS_LANE(x, 8, 9, 10);
-		GS_LANE(x, 10, 11, 9);
-		GS_LANE(x, 12, 13, 8);
-		GS_LANE(x, 14, 15, 7);
-
-		GS_LANE(x, 0, 2, 6);
-		GS_LANE(x, 1, 3, 6);
-		GS_LANE(x, 4, 6, 5);
-		GS_LANE(x, 5, 7, 5);
-		GS_LANE(x, 8, 10, 4);
-		GS_LANE(x, 9, 11, 4);
-		GS_LANE(x, 12, 14, 3);
-		GS_LANE(x, 13, 15, 3);
-		x[0] = barrett(x[0], qv);
-		x[4] = barrett(x[4], qv);
-		x[8] = barrett(x[8], qv);
-		x[12] = barrett(x[12], qv);
-
-		GS_LANE(x, 0, 4, 2);
-		GS_LANE(x, 1, 5, 2);
-		GS_LANE(x, 2, 6, 2);
-		GS_LANE(x, 3, 7, 2);
-		GS_LANE(x, 8, 12, 1);
-		GS_LANE(x, 9, 13, 1);
-		GS_LANE(x, 10, 14, 1);
-		GS_LANE(x, 11, 15, 1);
-
-		GS_LAST(x, 0, 8);
-		GS_LAST(x, 1, 9);
-		GS_LAST(x, 2, 10);
-		GS_LAST(x, 3, 11);
-		GS_LAST(x, 4, 12);
-		GS_LAST(x, 5, 13);
-		GS_LAST(x, 6, 14);
-		GS_LAST(x, 7, 15);
+#pragma GCC unroll 8
+		for (m = 0; m < 16; m += 2)
+			gs_lane(&x[m], &x[m + 1], &c, 14 - m / 2);
+#pragma GCC unroll 4
+		for (m = 0; m < 16; m += 4) {
+			gs_lane(&x[m], &x[m + 2], &c, 6 - m / 4);
+			gs_lane(&x[m + 1], &x[m + 3], &c, 6 - m / 4);
+			x[m] = barrett(x[m], c.q);
+		}
+#pragma GCC unroll 4
+		for (m = 0; m < 4; m++) {
+			gs_lane(&x[m], &x[m + 4], &c, 2);
+			gs_lane(&x[m + 8], &x[m + 12], &c, 1);
+		}
+#pragma GCC unroll 8
+		for (m = 0; m < 8; m++)
+			gs_last(&x[m], &x[m + 8], &c);
 #pragma GCC unroll 16
 		for (m = 0; m < 16; m++)
 			vst1q_s16(p + 8 * (j + 2 * m), x[m]);
@@ -371,28 +365,28 @@ static __always_inline void invntt_layers4to7(s16 *p)
 void vgc_mlkem_invntt_neon(s16 p[N])
 {
 	const int16x8_t qv = vdupq_n_s16(Q);
-	int16x8x4_t v;
+	int16x8_t v[4];
 	unsigned int b;
 
 	for (b = 0; b < 8; b++) {
 		const s16 *z = mlkem_inv1[b];
 
-		v = ld4w(p + 32 * b);
-		GS_VEC(v.val[0], v.val[1], z);
-		GS_VEC(v.val[2], v.val[3], z + 16);
+		ld4w(v, p + 32 * b);
+		gs_vec(&v[0], &v[1], z, qv);
+		gs_vec(&v[2], &v[3], z + 16, qv);
 		st4w(p + 32 * b, v);
 	}
 	mem_barrier();
 	for (b = 0; b < 8; b++) {
 		const s16 *z = mlkem_inv23[b];
 
-		v = ld4d(p + 32 * b);
-		GS_VEC(v.val[0], v.val[1], z);
-		GS_VEC(v.val[2], v.val[3], z + 16);
-		GS_VEC(v.val[0], v.val[2], z + 32);
-		GS_VEC(v.val[1], v.val[3], z + 32);
+		ld4d(v, p + 32 * b);
+		gs_vec(&v[0], &v[1], z, qv);
+		gs_vec(&v[2], &v[3], z + 16, qv);
+		gs_vec(&v[0], &v[2], z + 32, qv);
+		gs_vec(&v[1], &v[3], z + 32, qv);
 		/* coefficients 0-3 of each 16 were sums three times: 8q */
-		v.val[0] = barrett(v.val[0], qv);
+		v[0] = barrett(v[0], qv);
 		st4d(p + 32 * b, v);
 	}
 	mem_barrier();
@@ -597,33 +591,44 @@ static void cbd2(s16 *p, const u8 *buf)
 	}
 }
 
+/* eight 6-bit fields of a 48-byte window, each in a 16-bit lane's low bits */
+static __always_inline uint16x8_t cbd3_gather(uint8x16x3_t in, const u8 *idx,
+					      int16x8_t sh)
+{
+	uint8x16_t x = vqtbl3q_u8(in, vld1q_u8(idx));
+
+	return vshlq_u16(vreinterpretq_u16_u8(x), sh);
+}
+
+/* sixteen coefficients from two registers of fields, widened, stored */
+static __always_inline void cbd3_put(s16 *p, int8x16x4_t t, uint16x8_t a,
+				     uint16x8_t b, uint8x16_t m6)
+{
+	uint8x16_t f = vuzp1q_u8(vreinterpretq_u8_u16(a),
+				 vreinterpretq_u8_u16(b));
+	int8x16_t c = vqtbl4q_s8(t, vandq_u8(f, m6));
+	int16x8x2_t o = { { vmovl_s8(vget_low_s8(c)), vmovl_high_s8(c) } };
+
+	vst1q_s16_x2(p, o);
+}
+
 static void cbd3(s16 *p, const u8 *buf)
 {
 	const int8x16x4_t t = vld1q_s8_x4(mlkem_cbd3);
 	const int16x8_t sh = vld1q_s16(mlkem_cbd3_shift);
 	const uint8x16_t m6 = vdupq_n_u8(0x3f);
+	const u8 *end = buf + 192;
 	uint8x16x3_t in;
-	uint16x8_t f[8];
-	int16x8x4_t o;
-	int8x16_t c;
-	unsigned int i, u;
+	unsigned int u;
 
-	for (i = 0; i < 192; i += 48) {
-		in = vld1q_u8_x3(buf + i);
-#pragma GCC unroll 8
-		for (u = 0; u < 8; u++)
-			f[u] = vshlq_u16(vreinterpretq_u16_u8(vqtbl3q_u8(in,
-					 vld1q_u8(mlkem_cbd3_idx[u]))), sh);
+	for (; buf < end; buf += 48, p += 64) {
+		in = vld1q_u8_x3(buf);
 #pragma GCC unroll 4
-		for (u = 0; u < 4; u++) {
-			c = vqtbl4q_s8(t, vandq_u8(vuzp1q_u8(
-					vreinterpretq_u8_u16(f[2 * u]),
-					vreinterpretq_u8_u16(f[2 * u + 1])), m6));
-			o.val[(2 * u) % 4] = vmovl_s8(vget_low_s8(c));
-			o.val[(2 * u + 1) % 4] = vmovl_high_s8(c);
-			if (u % 2)
-				vst1q_s16_x4(p + 4 * i / 3 + 32 * (u / 2), o);
-		}
+		for (u = 0; u < 4; u++)
+			cbd3_put(p + 16 * u, t,
+				 cbd3_gather(in, mlkem_cbd3_idx[2 * u], sh),
+				 cbd3_gather(in, mlkem_cbd3_idx[2 * u + 1], sh),
+				 m6);
 	}
 }
 
@@ -715,12 +720,14 @@ static void compress4(u8 *out, const s16 *p)
 {
 	const s16 *end = p + N;
 	uint32x4_t lo, hi;
+	uint16x8_t w;
 
 	for (; p < end; p += 32, out += 16) {
 		join4(&lo, &hi, vld4q_s16(p), 10321339, 4);
-		vst1q_u8(out, vreinterpretq_u8_u16(vuzp1q_u16(
-				vreinterpretq_u16_u32(lo),
-				vreinterpretq_u16_u32(hi))));
+		/* the low halves of the word lanes */
+		w = vuzp1q_u16(vreinterpretq_u16_u32(lo),
+			       vreinterpretq_u16_u32(hi));
+		vst1q_u16((uint16_t *)out, w);
 	}
 }
 
@@ -876,38 +883,40 @@ void vgc_mlkem_compress_neon(u8 *out, const s16 p[N], unsigned int d)
  * d = 1: each byte spread over a register's eight lanes (ZIP with
  * itself, DUP of a lane), CMTST with the lane's bit, AND with 1665.
  */
-#define DEC1_LANE(z, l) do {						\
-	vst1q_s16(p, vreinterpretq_s16_u16(vandq_u16(			\
-		vtstq_u16(vdupq_laneq_u16(z, l), bit), h)));		\
-	p += 8;								\
-} while (0)
+static __always_inline void dec1_lane(s16 *p, uint16x8_t z, const int l,
+				      uint16x8_t bit, uint16x8_t h)
+{
+	uint16x8_t m = vtstq_u16(vdupq_laneq_u16(z, l), bit);
 
-#define DEC1_REG(z) do {						\
-	DEC1_LANE(z, 0);						\
-	DEC1_LANE(z, 1);						\
-	DEC1_LANE(z, 2);						\
-	DEC1_LANE(z, 3);						\
-	DEC1_LANE(z, 4);						\
-	DEC1_LANE(z, 5);						\
-	DEC1_LANE(z, 6);						\
-	DEC1_LANE(z, 7);						\
-} while (0)
+	vst1q_s16(p, vreinterpretq_s16_u16(vandq_u16(m, h)));
+}
+
+static __always_inline void dec1_reg(s16 *p, uint16x8_t z, uint16x8_t bit,
+				     uint16x8_t h)
+{
+	dec1_lane(p, z, 0, bit, h);
+	dec1_lane(p + 8, z, 1, bit, h);
+	dec1_lane(p + 16, z, 2, bit, h);
+	dec1_lane(p + 24, z, 3, bit, h);
+	dec1_lane(p + 32, z, 4, bit, h);
+	dec1_lane(p + 40, z, 5, bit, h);
+	dec1_lane(p + 48, z, 6, bit, h);
+	dec1_lane(p + 56, z, 7, bit, h);
+}
 
 static void decompress1(s16 *p, const u8 *in)
 {
 	const uint16x8_t bit = vld1q_u16(mlkem_lane_bit);
 	const uint16x8_t h = vdupq_n_u16((Q + 1) / 2);
 	uint8x16x2_t m = vld1q_u8_x2(in);
-	uint16x8_t z0, z1, z2, z3;
 
-	z0 = vreinterpretq_u16_u8(vzip1q_u8(m.val[0], m.val[0]));
-	z1 = vreinterpretq_u16_u8(vzip2q_u8(m.val[0], m.val[0]));
-	z2 = vreinterpretq_u16_u8(vzip1q_u8(m.val[1], m.val[1]));
-	z3 = vreinterpretq_u16_u8(vzip2q_u8(m.val[1], m.val[1]));
-	DEC1_REG(z0);
-	DEC1_REG(z1);
-	DEC1_REG(z2);
-	DEC1_REG(z3);
+	dec1_reg(p, vreinterpretq_u16_u8(vzip1q_u8(m.val[0], m.val[0])), bit, h);
+	dec1_reg(p + 64, vreinterpretq_u16_u8(vzip2q_u8(m.val[0], m.val[0])),
+		 bit, h);
+	dec1_reg(p + 128, vreinterpretq_u16_u8(vzip1q_u8(m.val[1], m.val[1])),
+		 bit, h);
+	dec1_reg(p + 192, vreinterpretq_u16_u8(vzip2q_u8(m.val[1], m.val[1])),
+		 bit, h);
 }
 
 /* round(y q / 2^d) for y at bits 15 - d .. 14 of a lane */
@@ -1121,28 +1130,39 @@ void vgc_mlkem_tobytes_neon(u8 out[VGC_MLKEM_POLYBYTES], const s16 p[N])
  * ZIPping bytes into 16-bit lanes. The range check keeps a running
  * maximum, compared with q once.
  */
+/* the 16-bit lanes of bytes lo | hi << 8 (ZIP1 or ZIP2) */
+static __always_inline uint16x8_t zip_lo(uint8x16_t lo, uint8x16_t hi)
+{
+	return vreinterpretq_u16_u8(vzip1q_u8(lo, hi));
+}
+
+static __always_inline uint16x8_t zip_hi(uint8x16_t lo, uint8x16_t hi)
+{
+	return vreinterpretq_u16_u8(vzip2q_u8(lo, hi));
+}
+
 bool vgc_mlkem_frombytes_neon(s16 p[N], const u8 in[VGC_MLKEM_POLYBYTES])
 {
 	const uint8x16_t m4 = vdupq_n_u8(0x0f);
 	uint16x8_t mx = vdupq_n_u16(0), bad;
-	uint8x16x3_t b;
-	uint8x16_t b1;
-	uint16x8x2_t x, y;
-	unsigned int i;
+	const u8 *end = in + VGC_MLKEM_POLYBYTES;
 
-	for (i = 0; i < N; i += 32) {
-		b = vld3q_u8(in + 3 * i / 2);
-		b1 = vandq_u8(b.val[1], m4);
-		x.val[0] = vreinterpretq_u16_u8(vzip1q_u8(b.val[0], b1));
-		y.val[0] = vreinterpretq_u16_u8(vzip2q_u8(b.val[0], b1));
-		x.val[1] = vshrq_n_u16(vreinterpretq_u16_u8(
-				vzip1q_u8(b.val[1], b.val[2])), 4);
-		y.val[1] = vshrq_n_u16(vreinterpretq_u16_u8(
-				vzip2q_u8(b.val[1], b.val[2])), 4);
+	for (; in < end; in += 48, p += 32) {
+		uint8x16x3_t b = vld3q_u8(in);
+		uint8x16_t b1 = vandq_u8(b.val[1], m4);
+		uint16x8x2_t x = { {
+			zip_lo(b.val[0], b1),
+			vshrq_n_u16(zip_lo(b.val[1], b.val[2]), 4),
+		} };
+		uint16x8x2_t y = { {
+			zip_hi(b.val[0], b1),
+			vshrq_n_u16(zip_hi(b.val[1], b.val[2]), 4),
+		} };
+
 		mx = vmaxq_u16(mx, vmaxq_u16(vmaxq_u16(x.val[0], x.val[1]),
 					     vmaxq_u16(y.val[0], y.val[1])));
-		vst2q_u16((uint16_t *)(p + i), x);
-		vst2q_u16((uint16_t *)(p + i + 16), y);
+		vst2q_u16((uint16_t *)p, x);
+		vst2q_u16((uint16_t *)(p + 16), y);
 	}
 	bad = vcgeq_u16(mx, vdupq_n_u16(Q));
 	return !(vgetq_lane_u64(vreinterpretq_u64_u16(bad), 0) |

@@ -71,7 +71,8 @@ if [[ -d $anchor ]]; then
 		[[ $v == sha3 ]] && f+=(-march=armv8.4-a+sha3)
 		$cc "${f[@]}" -DMLK_CONFIG_MULTILEVEL_WITH_SHARED -I"$ex/mlkem_native" \
 			-I"$ex" -c "$ex/mlkem_native/mlkem_native_asm.S" -o "$out/anchor/asm-$v.o"
-		$cc "${f[@]}" -static -DVGC_INSN_ANCHOR -I"$ex/mlkem_native" -I"$ex" \
+		$cc "${f[@]}" -static -DVGC_INSN_ANCHOR -I"$root/tests/harness/include" \
+			-I"$root/tests/harness" -I"$ex/mlkem_native" -I"$ex" \
 			-o "$out/insn_count_anchor_$v" "$root/tests/arm64/insn_count.c" \
 			"$out/anchor/asm-$v.o" 2> >(quiet)
 	done

@@ -30,33 +30,35 @@
  *
  * vgc-ldlibs: -lcrypto
  */
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "kcompat.h"
+
 /* The counter looks for the executions of these in the trace. */
-__attribute__((noinline)) void vgc_mark_begin(void)
+noinline void vgc_mark_begin(void)
 {
 	__asm__ __volatile__("" ::: "memory");
 }
 
-__attribute__((noinline)) void vgc_mark_end(void)
+noinline void vgc_mark_end(void)
 {
 	__asm__ __volatile__("" ::: "memory");
 }
 
-static void fill(uint8_t *p, size_t n, uint32_t seed)
+static void fill(u8 *p, size_t n, u32 seed)
 {
 	while (n--) {
 		seed = seed * 1103515245u + 12345u;
-		*p++ = (uint8_t)(seed >> 16);
+		*p++ = (u8)(seed >> 16);
 	}
 }
 
-static void usage(void)
+static void bad_args(void)
 {
-	fprintf(stderr, "usage: insn_count aead IMPL LEN ITERS | prim IMPL PRIM ITERS | kem IMPL SET OP ITERS\n");
+	fprintf(stderr, "insn_count: aead IMPL LEN ITERS | prim IMPL PRIM ITERS |\n"
+		"            kem IMPL SET OP ITERS\n");
 	exit(2);
 }
 
@@ -66,18 +68,18 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	static uint8_t pk[1568], sk[3168], ct[1568], ss[32], coins[64];
+	static u8 pk[1568], sk[3168], ct[1568], ss[32], coins[64];
 	long iters, k;
 	int set, op, ok = 1;
 
 	if (argc != 6 || strcmp(argv[1], "kem") || strcmp(argv[2], "mlkem-native"))
-		usage();
+		bad_args();
 	set = atoi(argv[3]);
 	op = !strcmp(argv[4], "keygen") ? 0 : !strcmp(argv[4], "encaps") ? 1 :
 	     !strcmp(argv[4], "decaps") ? 2 : -1;
 	iters = strtol(argv[5], NULL, 0);
 	if (op < 0 || (set != 512 && set != 768 && set != 1024))
-		usage();
+		bad_args();
 	fill(coins, sizeof(coins), 7);
 #define KEM(n)								\
 	do {								\
@@ -108,8 +110,7 @@ int main(int argc, char **argv)
 }
 
 /* derandomised APIs only: the randomised ones are never called */
-int randombytes(uint8_t *out, size_t outlen);
-int randombytes(uint8_t *out, size_t outlen)
+int randombytes(u8 *out, size_t outlen)
 {
 	(void)out;
 	(void)outlen;
@@ -120,7 +121,6 @@ int randombytes(uint8_t *out, size_t outlen)
 
 #include <openssl/evp.h>
 
-#include "kcompat.h"
 #include <vgcrypto/mlkem.h>
 
 #include "chacha20poly1305.h"
@@ -163,8 +163,11 @@ static int aead(const char *impl, size_t len, long iters)
 	u8 key[32], nonce[12], ad[AD_LEN], *pt, *out, *ref;
 	long k;
 
-	if (strcmp(impl, "openssl") && !(be = cp_backend(impl)))
-		usage();
+	if (strcmp(impl, "openssl")) {
+		be = cp_backend(impl);
+		if (!be)
+			bad_args();
+	}
 	pt = malloc(len + 1);
 	out = malloc(len + 16);
 	ref = malloc(len + 16);
@@ -218,7 +221,7 @@ static const struct vgc_mlkem_backend *mlkem_backend(const char *impl)
 			vgc_keccak_x2_select(false);
 		return *be;
 	}
-	usage();
+	bad_args();
 	return NULL;
 }
 
@@ -329,11 +332,13 @@ static void p_keccak(void)
 	pbe->keccak_par(pbe->keccak_lanes == 2 ? pw.ks : pw.ks1);
 }
 
-static void (*prim_thunk(const char *name))(void)
+typedef void (*prim_fn)(void);
+
+static prim_fn prim_thunk(const char *name)
 {
 	static const struct {
 		const char *name;
-		void (*f)(void);
+		prim_fn f;
 	} t[] = {
 		{ "nop", p_nop }, { "ntt", p_ntt }, { "invntt", p_invntt },
 		{ "basemul", p_basemul }, { "tomont", p_tomont },
@@ -353,14 +358,14 @@ static void (*prim_thunk(const char *name))(void)
 	for (i = 0; i < ARRAY_SIZE(t); i++)
 		if (!strcmp(name, t[i].name))
 			return t[i].f;
-	usage();
+	bad_args();
 	return NULL;
 }
 
 static int prim(const char *impl, const char *name, long iters)
 {
 	const struct vgc_mlkem_backend *be = mlkem_backend(impl);
-	void (*f)(void) = prim_thunk(name);
+	prim_fn f = prim_thunk(name);
 	long k;
 
 	prim_setup();
@@ -412,7 +417,7 @@ static int kem(const char *impl, const char *setname, const char *op, long iters
 	long k;
 
 	if (set < 0)
-		usage();
+		bad_args();
 	ekl = vgc_mlkem_ek_size(set);
 	dkl = vgc_mlkem_dk_size(set);
 	ctl = vgc_mlkem_ct_size(set);
@@ -436,7 +441,7 @@ static int kem(const char *impl, const char *setname, const char *op, long iters
 			err |= vgc_mlkem_decaps_be(be, set, kw.ss2, kw.ct, ctl,
 						   kw.dk, dkl, &kw.work);
 		else
-			usage();
+			bad_args();
 	}
 	vgc_mark_end();
 	err |= vgc_mlkem_decaps_be(&vgc_mlkem_backend_generic, set, kw.ss2,
@@ -457,7 +462,7 @@ int main(int argc, char **argv)
 		return prim(argv[2], argv[3], strtol(argv[4], NULL, 0));
 	if (argc == 6 && !strcmp(argv[1], "kem"))
 		return kem(argv[2], argv[3], argv[4], strtol(argv[5], NULL, 0));
-	usage();
+	bad_args();
 	return 2;
 }
 

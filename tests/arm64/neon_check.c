@@ -90,7 +90,7 @@ static void keccak_vs_portable(void (*f)(u64 *s), const char *name)
 				bad += one[j][i] != s[2 * i + j];
 		}
 	}
-	check(!bad, "Keccak-f[1600] x2 %s equals the portable permutation (100 pairs of states, %u words differ)",
+	check(!bad, "Keccak-f[1600] x2 %s as the portable one (100 pairs, %u words differ)",
 	      name, bad);
 }
 
@@ -196,7 +196,8 @@ int main(void)
 		check(!e1 && !e2 && !memcmp(&on, &og, sizeof(on)) &&
 		      !memcmp(on.ss, on.ss2, sizeof(on.ss)) &&
 		      memcmp(on.ss, on.ss3, sizeof(on.ss)),
-		      "set %d: neon key pair, ciphertext, secrets equal the portable ones", set);
+		      "set %d: neon keys, ciphertext, secrets as the portable ones",
+		      set);
 		if (have_dit)
 			check(!after, "set %d: DIT clear after each operation", set);
 	}
