@@ -88,7 +88,8 @@ count() {
 	begin=$(aarch64-linux-gnu-nm "$bin" | awk '$3 == "vgc_mark_begin" { print $1 }')
 	end=$(aarch64-linux-gnu-nm "$bin" | awk '$3 == "vgc_mark_end" { print $1 }')
 	rm -f "$trace"
-	qemu-aarch64-static -cpu max -d in_asm,exec,nochain -D "$trace" "$bin" "$@"
+	qemu-aarch64-static -cpu max -d in_asm,exec,nochain -D "$trace" "$bin" "$@" ||
+		vgc_die "insn_count $* failed"
 	python3 - "$trace" "$begin" "$end" <<'PY'
 import re, sys
 trace, begin, end = sys.argv[1], int(sys.argv[2], 16), int(sys.argv[3], 16)
@@ -130,6 +131,11 @@ per() {
 	python3 -c "print(round($(count "$out/insn_count" "$@") / $n))"
 }
 
+# prim DIVISOR IMPL PRIMITIVE: per polynomial, the loop and call (nop) taken off
+prim() {
+	python3 -c "print(round(($(count "$out/insn_count" prim "$2" "$3" "$iters") - $nop) / ($iters * $1)))"
+}
+
 printf '\narm64 dynamic instructions per byte, seal with 13 bytes of AD\n'
 printf '(qemu-aarch64 -d in_asm,exec,nochain, %s messages each; lower is better)\n' "$iters"
 printf '%7s %10s %10s %10s %14s\n' bytes generic neon openssl generic/neon
@@ -149,20 +155,21 @@ printf '\narm64 ML-KEM primitives, dynamic instructions per polynomial\n'
 printf '(basemul: a row of 3 products, per product; rej: one SampleNTT from XOF bytes;\n'
 printf ' keccak: one Keccak-f[1600] per state; lower is better)\n'
 printf '%-13s %9s %9s %8s %7s\n' primitive generic neon gen/neon bar
+nop=$(count "$out/insn_count" prim generic nop "$iters")
 for p in ntt invntt basemul tomont add rsub rej cbd2 cbd3 \
 	compress1 compress4 compress5 compress10 compress11 \
 	decompress1 decompress4 decompress5 decompress10 decompress11 \
 	tobytes frombytes keccak; do
 	div=1
 	[[ $p == basemul ]] && div=3
-	g=$(per "$((iters * div))" prim generic "$p" "$iters")
+	g=$(prim "$div" generic "$p")
 	[[ $p == keccak ]] && div=2
-	n=$(per "$((iters * div))" prim neon "$p" "$iters")
+	n=$(prim "$div" neon "$p")
 	name=$p
 	[[ $p == keccak ]] && name="keccak sha3"
 	python3 -c "print('%-13s %9d %9d %7.1fx %7s' % ('$name', $g, $n, $g / $n, '${bar[$p]:-}'))"
 	if [[ $p == keccak ]]; then
-		n=$(per "$((iters * 2))" prim neon-plain keccak "$iters")
+		n=$(prim 2 neon-plain keccak)
 		python3 -c "print('%-13s %9d %9d %7.1fx' % ('keccak plain', $g, $n, $g / $n))"
 	fi
 done
@@ -170,7 +177,7 @@ done
 kiters=$(( iters > 2 ? 2 : iters ))
 printf '\narm64 ML-KEM operations, dynamic instructions (thousands) per operation\n'
 printf '(neon: SHA-3 Keccak / plain NEON Keccak; mlkem-native %s: its AArch64 back end\n' \
-	"$(cd "$anchor" 2>/dev/null && sed -n 's/.*commit \([0-9a-f]\{12\}\).*/\1/p' ../README.md | head -n1)"
+	"$(grep -o '[0-9a-f]\{40\}' "$anchor/../README.md" 2>/dev/null | head -n1 | cut -c1-12)"
 printf ' with -march=armv8.4-a+sha3 / without; lower is better)\n'
 printf '%-12s %9s %9s %9s %9s %9s %9s\n' operation generic neon neon-pl gen/neon \
 	mln-sha3 mln-v8a

@@ -244,6 +244,7 @@ static void prim_setup(void)
 			pw.b[j][i] = (s16)(((t[2 * i + 1] | t[2 * i] << 8) % 6657) - 3328);
 		}
 	}
+	memset(pw.r, 0, sizeof(pw.r));
 	fill(pw.buf, sizeof(pw.buf), 20);
 	fill((u8 *)pw.ks, sizeof(pw.ks), 21);
 	memcpy(pw.ks1, pw.ks, sizeof(pw.ks1));
