@@ -11,7 +11,7 @@
 # tcrypt, AF_ALG vectors, rmmod), and the KUnit suites, which run every
 # case for each registered driver, neon included (AEAD and ML-KEM: every
 # case that passes on generic must pass on neon), and the arm64 DIT suite
-# (tests/arm64/mlkem_dit_kunit.c, none of it skipped). The KTAP is parsed
+# (kunit/mlkem_arm64_dit_kunit.c, none of it skipped). The KTAP is parsed
 # with the kernel's kunit.py. Ends with "kunit-arm64: N passed, N failed".
 set -uo pipefail
 # shellcheck source=scripts/lib.sh
