@@ -313,8 +313,25 @@ static inline void kernel_fpu_end(void)
 #include <sys/auxv.h>
 #include <asm/hwcap.h>
 
-/* <asm/cpufeature.h>: cpu_have_named_feature(ASIMD) reads the hwcaps. */
-#define cpu_have_named_feature(name)	(!!(getauxval(AT_HWCAP) & HWCAP_##name))
+/*
+ * <asm/cpufeature.h>: cpu_have_named_feature(ASIMD) reads the hwcaps.
+ * DIT also from ID_AA64PFR0_EL1 (bits 51:48), which the kernel derives
+ * HWCAP_DIT from and lets user space read (HWCAP_CPUID): qemu-aarch64 7.2
+ * implements DIT on -cpu max but leaves it out of the hwcaps it reports.
+ */
+static inline bool vgc_hwcap(unsigned long bit)
+{
+	unsigned long pfr0;
+
+	if (getauxval(AT_HWCAP) & bit)
+		return true;
+	if (bit != HWCAP_DIT || !(getauxval(AT_HWCAP) & HWCAP_CPUID))
+		return false;
+	__asm__("mrs %0, S3_0_C0_C4_0" : "=r" (pfr0));
+	return (pfr0 >> 48 & 15) != 0;
+}
+
+#define cpu_have_named_feature(name)	vgc_hwcap(HWCAP_##name)
 
 static inline bool system_supports_fpsimd(void)
 {
