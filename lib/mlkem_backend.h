@@ -39,6 +39,13 @@ struct vgc_mlkem_backend {
 	 */
 	unsigned int keccak_lanes;
 	void (*keccak_par)(u64 *s);
+	/*
+	 * Optional: Keccak-f[1600] on one state (25 words), for the
+	 * permutations in which only one lane has a job (G, and the tail of
+	 * a long H or J), where it costs less than keccak_par. NULL: those
+	 * run in keccak_par too.
+	 */
+	void (*keccak_x1)(u64 s[25]);
 
 	/* In place. In: |c| <= q. Out: |c| < q, NTT domain. */
 	void (*ntt)(s16 p[VGC_MLKEM_N]);
@@ -65,7 +72,9 @@ struct vgc_mlkem_backend {
 	/*
 	 * SampleNTT's rejection step over @len bytes (a multiple of 3) of
 	 * XOF output: fills p from index @have on with values in [0, q);
-	 * returns the new count (at most VGC_MLKEM_N). Its input is public.
+	 * returns the new count (at most VGC_MLKEM_N). p[count] to p[255]
+	 * may be overwritten (a vector code stores whole registers); no
+	 * byte past buf[len - 1] is read. Its input is public.
 	 */
 	unsigned int (*rej_uniform)(s16 p[VGC_MLKEM_N], unsigned int have,
 				    const u8 *buf, unsigned int len);
