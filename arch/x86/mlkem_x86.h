@@ -12,6 +12,7 @@
 #include "mlkem_poly.h"
 
 /* Keccak-f[1600], states interleaved as keccak_par wants them */
+void vgc_keccak_x1_bmi2(u64 s[25]);		/* BMI1, BMI2 */
 void vgc_keccak_x4_avx2(u64 s[4 * 25]);
 void vgc_keccak_x8_avx512(u64 s[8 * 25]);	/* AVX-512F */
 

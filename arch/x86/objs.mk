@@ -31,5 +31,6 @@ vgc_simd_flags_arch/x86/poly1305_avx2.o := $(vgc_avx2) \
 # ML-KEM: Keccak-f[1600] and the samplers, in assembly (a .S file needs
 # no -m flag: the assembler takes every instruction; the back end runs
 # them only inside its FPU section)
-vgc_arch_objs += arch/x86/keccak_avx2.o arch/x86/keccak_avx512.o \
+vgc_arch_objs += arch/x86/keccak_bmi2.o \
+	arch/x86/keccak_avx2.o arch/x86/keccak_avx512.o \
 	arch/x86/mlkem_sample_avx2.o arch/x86/mlkem_sample_avx512.o
