@@ -1,1 +1,1 @@
-../../linkage.S
+../../linkage.inc
