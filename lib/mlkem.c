@@ -100,7 +100,7 @@ struct mlkem_job {
 
 /* What struct vgc_mlkem_work holds, at a 64-byte boundary inside it. */
 struct mlkem_ws {
-	u64 ks[25 * VGC_KECCAK_MAX_LANES];	/* the lanes' states */
+	u64 ks[VGC_KECCAK_PAR_WORDS];	/* the lanes' states, scratch */
 	s16 mat[MLKEM_MAX_K * MLKEM_MAX_K][VGC_MLKEM_N]; /* A^ or A^T */
 	s16 vec[MLKEM_MAX_K][VGC_MLKEM_N];	/* s^ or y^ */
 	s16 p[2][VGC_MLKEM_N];			/* a row's result, a term */
@@ -111,7 +111,7 @@ struct mlkem_ws {
 	u8 in[2 * MLKEM_SYMBYTES];	/* G's input */
 	u8 hek[MLKEM_SYMBYTES];		/* H(ek) */
 	u8 kbar[MLKEM_SYMBYTES];	/* J(z || c) */
-	u64 ks1[25];			/* one lane's state, for keccak_x1 */
+	u64 ks1[VGC_KECCAK_X1_WORDS];	/* one lane's, for keccak_x1 */
 	struct mlkem_job jobs[MLKEM_MAX_JOBS];
 };
 
@@ -286,7 +286,8 @@ static void mlkem_sponges(const struct vgc_mlkem_backend *be,
 			}
 		}
 	} while (busy);
-	memzero_explicit(w->ks, lanes * 25 * sizeof(u64));
+	/* the states and whatever scratch the back end used */
+	memzero_explicit(w->ks, sizeof(w->ks));
 	if (be->keccak_x1)
 		memzero_explicit(w->ks1, sizeof(w->ks1));
 }

@@ -226,7 +226,7 @@ static unsigned int x86_mlkem_rej_uniform_avx512(s16 p[VGC_MLKEM_N],
  * CPU with AVX2 does, but a hypervisor may hide them), else the
  * portable code.
  */
-static void x86_keccak_x1(u64 s[25])
+static void x86_keccak_x1(u64 *s)
 {
 	if (x86_feature(X86_FEATURE_BMI1) && x86_feature(X86_FEATURE_BMI2))
 		vgc_keccak_x1_bmi2(s);

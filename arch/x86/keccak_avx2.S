@@ -5,24 +5,25 @@
  * back-end layout: word i of state j is s[4 * i + j], 32 bytes a word).
  *
  * Sixteen ymm registers cannot hold 25 words, so the state stays in
- * memory: each round reads one copy and writes the other, the caller's
- * buffer and a 800-byte area on the stack in turn (24 rounds, so the
- * result lands in the caller's buffer). Per round: theta's column
+ * memory: each round reads one copy and writes the other, s[0..99] and
+ * s[100..199] in turn (the caller's scratch, lib/mlkem_backend.h; 24
+ * rounds, so the result lands in s[0..99]). Per round: theta's column
  * parities C and D from the loaded words; then for each output row,
  * its five words loaded with D applied, rotated (rho), taken from their
  * pi positions, and combined by chi; iota on word 0. AVX2 has no 64-bit
  * rotate: shift left, shift right, or (one byte shuffle for the
  * rotations by 8 and 56).
  *
- * The states may hold secrets (ML-KEM's noise PRF), so the stack area
- * and every ymm register are cleared before returning.
+ * The states may hold secrets (ML-KEM's noise PRF), so every ymm
+ * register is cleared before returning (the caller wipes its scratch);
+ * nothing goes to the stack.
  */
 #include <linux/linkage.h>
 
 #include "keccak_x86.h"
 
 #define STATE	%rdi	/* the caller's four states */
-#define TMP	%rsi	/* the stack copy */
+#define TMP	%rsi	/* the other copy: s + 100 */
 #define RC	%rdx	/* the next round constant */
 #define RC_END	%rcx
 
@@ -158,16 +159,11 @@
 .endm
 
 /*
- * void vgc_keccak_x4_avx2(u64 s[100]): Keccak-f[1600] on the four
- * interleaved states at s (any alignment).
+ * void vgc_keccak_x4_avx2(u64 s[200]): Keccak-f[1600] on the four
+ * interleaved states at s[0..99] (any alignment), s[100..199] scratch.
  */
 SYM_FUNC_START(vgc_keccak_x4_avx2)
-	/* a frame pointer, so that the stack can be aligned for ymm stores */
-	push		%rbp
-	mov		%rsp, %rbp
-	sub		$(25 * 32), %rsp
-	and		$~31, %rsp
-	mov		%rsp, TMP
+	lea		W(25)(STATE), TMP
 	vmovdqa		.Lrot8(%rip), ROT8
 	vmovdqa		.Lrot56(%rip), ROT56
 	lea		.Lkeccak_rc(%rip), RC
@@ -177,14 +173,7 @@ SYM_FUNC_START(vgc_keccak_x4_avx2)
 	round		TMP, STATE
 	cmp		RC_END, RC
 	jne		.Lx4_rounds
-
-	/* nothing of the states stays behind: stack copy, then registers */
-	vpxor		%ymm0, %ymm0, %ymm0
-.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24
-	vmovdqa		%ymm0, W(\i)(TMP)
-.endr
+	/* no word of the states stays in a register */
 	vzeroall
-	mov		%rbp, %rsp
-	pop		%rbp
 	RET
 SYM_FUNC_END(vgc_keccak_x4_avx2)

@@ -7,41 +7,38 @@
  * one of the SIMD back ends' lanes has a job (G, and the tails of H(ek)
  * and J), where the multi-state permutations would cost more.
  *
- * As in keccak_avx2.S, fifteen registers cannot hold 25 words, so each
- * round reads one copy of the state and writes the other: the caller's
- * and a 200-byte area on the stack in turn, the result in the caller's.
- * The state may be secret (G's input): the stack area and the
- * caller-saved registers are cleared before returning; the callee-saved
- * ones get the caller's values back.
+ * Fifteen registers cannot hold 25 words, so each round reads one copy
+ * of the state and writes the other: s[0..24] and s[25..49] in turn
+ * (the caller's scratch, lib/mlkem_backend.h), the result in s[0..24];
+ * theta's D values go to s[50..54]. So only the nine registers that a
+ * caller does not expect kept are used: nothing is saved on the stack.
+ * The state may be secret (G's input): the registers that held words of
+ * it are cleared before returning (the caller wipes its scratch).
  */
 #include <linux/linkage.h>
 
 #include "keccak_x86.h"
 
 #define STATE	%rdi	/* the caller's state */
-#define TMP	%rsp	/* the stack copy */
+#define TMP	%rsi	/* the other copy: s + 25 */
 #define RC	%rdx	/* the next round constant */
 
 /* theta's column parities, then one output row's words */
 #define C0	%rax
-#define C1	%rbx
-#define C2	%rcx
-#define C3	%r8
-#define C4	%r9
+#define C1	%rcx
+#define C2	%r8
+#define C3	%r9
+#define C4	%r10
 #define B0	%rax
-#define B1	%rbx
-#define B2	%rcx
-#define B3	%r8
-#define B4	%r9
-#define D0	%r10
-#define D1	%r11
-#define D2	%r12
-#define D3	%r13
-#define D4	%r14
-#define T0	%r15
-#define T1	%rsi
+#define B1	%rcx
+#define B2	%r8
+#define B3	%r9
+#define B4	%r10
+#define T0	%r11
 
 #define W(i)	(8 * (i))
+/* D[x], in s[50 + x] */
+#define D(x)	W(50 + (x))(STATE)
 
 	.section .rodata
 	.p2align 3
@@ -60,26 +57,17 @@
 	xor		W(\x + 20)(\src), \c
 .endm
 
-/* d = cl ^ (cr rotated left by 1) */
-.macro theta_d cl, cr, d
-	rorx		$63, \cr, \d
-	xor		\cl, \d
+/* D[x] = cl ^ (cr rotated left by 1) */
+.macro theta_d cl, cr, x
+	rorx		$63, \cr, T0
+	xor		\cl, T0
+	mov		T0, D(\x)
 .endm
 
 /* b = word i of src with its column's D applied, rotated left by r */
 .macro rho_pi src, i, r, b
 	mov		W(\i)(\src), \b
-.if \i % 5 == 0
-	xor		D0, \b
-.elseif \i % 5 == 1
-	xor		D1, \b
-.elseif \i % 5 == 2
-	xor		D2, \b
-.elseif \i % 5 == 3
-	xor		D3, \b
-.else
-	xor		D4, \b
-.endif
+	xor		D(\i % 5), \b
 .if \r != 0
 	rorx		$(64 - \r), \b, \b
 .endif
@@ -114,23 +102,18 @@
 	parity		\src, 2, C2
 	parity		\src, 3, C3
 	parity		\src, 4, C4
-	theta_d		C4, C1, D0
-	theta_d		C0, C2, D1
-	theta_d		C1, C3, D2
-	theta_d		C2, C4, D3
-	theta_d		C3, C0, D4
+	theta_d		C4, C1, 0
+	theta_d		C0, C2, 1
+	theta_d		C1, C3, 2
+	theta_d		C2, C4, 3
+	theta_d		C3, C0, 4
 	keccak_rows	row, \src, \dst
 	add		$8, RC
 .endm
 
-/* void vgc_keccak_x1_bmi2(u64 s[25]) */
+/* void vgc_keccak_x1_bmi2(u64 s[64]): s[0..24] permuted, s[25..] scratch */
 SYM_FUNC_START(vgc_keccak_x1_bmi2)
-	push		%rbx
-	push		%r12
-	push		%r13
-	push		%r14
-	push		%r15
-	sub		$(25 * 8), %rsp
+	lea		W(25)(STATE), TMP
 	lea		.Lkeccak_rc1(%rip), RC
 .Lx1_rounds:
 	round		STATE, TMP
@@ -139,22 +122,12 @@ SYM_FUNC_START(vgc_keccak_x1_bmi2)
 	cmp		T0, RC
 	jne		.Lx1_rounds
 
+	/* no word of the state stays in a register */
 	xor		%eax, %eax
-.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24
-	mov		%rax, W(\i)(TMP)
-.endr
 	xor		%ecx, %ecx
-	xor		%edx, %edx
-	xor		%esi, %esi
 	xor		%r8d, %r8d
 	xor		%r9d, %r9d
 	xor		%r10d, %r10d
 	xor		%r11d, %r11d
-	add		$(25 * 8), %rsp
-	pop		%r15
-	pop		%r14
-	pop		%r13
-	pop		%r12
-	pop		%rbx
 	RET
 SYM_FUNC_END(vgc_keccak_x1_bmi2)

@@ -11,10 +11,13 @@
 
 #include "mlkem_poly.h"
 
-/* Keccak-f[1600], states interleaved as keccak_par wants them */
-void vgc_keccak_x1_bmi2(u64 s[25]);		/* BMI1, BMI2 */
-void vgc_keccak_x4_avx2(u64 s[4 * 25]);
-void vgc_keccak_x8_avx512(u64 s[8 * 25]);	/* AVX-512F */
+/*
+ * Keccak-f[1600], states interleaved as keccak_par wants them, with the
+ * caller's scratch after them (VGC_KECCAK_PAR_WORDS, _X1_WORDS)
+ */
+void vgc_keccak_x1_bmi2(u64 *s);		/* BMI1, BMI2 */
+void vgc_keccak_x4_avx2(u64 *s);
+void vgc_keccak_x8_avx512(u64 *s);		/* AVX-512F */
 
 /* AVX2 */
 unsigned int vgc_mlkem_rej_uniform_avx2(s16 p[VGC_MLKEM_N], unsigned int have,

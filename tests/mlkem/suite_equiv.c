@@ -92,15 +92,43 @@ static void layout(s16 p[N])
 		mt_be->ntt_layout(p);
 }
 
-static void eq_keccak(struct mt_tally *t)
+/*
+ * A page of its own with no access on either side: a vector code that
+ * reads or writes one byte too far faults here. NULL if mmap fails.
+ */
+static u8 *eq_guarded_page(void)
 {
-	static u64 s[25 * VGC_KECCAK_MAX_LANES], one[VGC_KECCAK_MAX_LANES][25];
+	long pg = sysconf(_SC_PAGESIZE);
+	u8 *m = mmap(NULL, 3 * pg, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+		     -1, 0);
+
+	if (m == MAP_FAILED)
+		return NULL;
+	if (mprotect(m + pg, pg, PROT_READ | PROT_WRITE)) {
+		munmap(m, 3 * pg);
+		return NULL;
+	}
+	return m + pg;
+}
+
+/* A fault in the guard pages comes back here, reported as a failure. */
+static sigjmp_buf eq_guard_jmp;
+
+static void eq_guard_fault(int sig)
+{
+	siglongjmp(eq_guard_jmp, sig);
+}
+
+/* keccak_par against the portable permutation, lane by lane, and x1 */
+static void eq_keccak_rounds(struct mt_tally *t, u64 *s, u64 *x1)
+{
+	static u64 one[VGC_KECCAK_MAX_LANES][25];
 	unsigned int lanes = mt_be->keccak_lanes, iter, l, i, bad;
 
 	for (iter = 0; iter < 200; iter++) {
-		eq_bytes((u8 *)s, sizeof(s));
+		eq_bytes((u8 *)s, VGC_KECCAK_PAR_WORDS * sizeof(u64));
 		if (iter == 0)
-			memset(s, 0, sizeof(s));
+			memset(s, 0, VGC_KECCAK_PAR_WORDS * sizeof(u64));
 		for (l = 0; l < lanes; l++)
 			for (i = 0; i < 25; i++)
 				one[l][i] = s[lanes * i + l];
@@ -115,12 +143,38 @@ static void eq_keccak(struct mt_tally *t)
 			 lanes, iter, bad);
 		if (!mt_be->keccak_x1)
 			continue;
-		memcpy(one[1], one[0], sizeof(one[0]));
-		mt_be->keccak_x1(one[0]);
-		vgc_keccak_f1600(one[1]);
-		mt_check(t, !memcmp(one[0], one[1], sizeof(one[0])), "equiv",
+		eq_bytes((u8 *)x1, VGC_KECCAK_X1_WORDS * sizeof(u64));
+		memcpy(one[0], x1, sizeof(one[0]));
+		mt_be->keccak_x1(x1);
+		vgc_keccak_f1600(one[0]);
+		mt_check(t, !memcmp(one[0], x1, sizeof(one[0])), "equiv",
 			 "keccak x1, round %u", iter);
 	}
+}
+
+/*
+ * The buffers end where a guarded page ends: scratch used past
+ * VGC_KECCAK_PAR_WORDS or VGC_KECCAK_X1_WORDS faults.
+ */
+static void eq_keccak(struct mt_tally *t)
+{
+	struct sigaction sa = { .sa_handler = eq_guard_fault }, old;
+	long pg = sysconf(_SC_PAGESIZE);
+	u8 *page = eq_guarded_page();
+
+	if (!page) {
+		mt_check(t, false, "equiv", "no guarded page (mmap)");
+		return;
+	}
+	sigaction(SIGSEGV, &sa, &old);
+	if (!sigsetjmp(eq_guard_jmp, 1))
+		eq_keccak_rounds(t, (u64 *)(page + pg) - VGC_KECCAK_PAR_WORDS,
+				 (u64 *)(page + pg) - VGC_KECCAK_X1_WORDS);
+	else
+		mt_check(t, false, "equiv",
+			 "keccak wrote past its buffer and scratch (fault)");
+	sigaction(SIGSEGV, &old, NULL);
+	munmap(page - pg, 3 * pg);
 }
 
 static void eq_arith(struct mt_tally *t)
@@ -234,25 +288,6 @@ static void eq_arith(struct mt_tally *t)
 }
 
 /*
- * A page of its own with no access on either side: a vector code that
- * reads or writes one byte too far faults here. NULL if mmap fails.
- */
-static u8 *eq_guarded_page(void)
-{
-	long pg = sysconf(_SC_PAGESIZE);
-	u8 *m = mmap(NULL, 3 * pg, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
-		     -1, 0);
-
-	if (m == MAP_FAILED)
-		return NULL;
-	if (mprotect(m + pg, pg, PROT_READ | PROT_WRITE)) {
-		munmap(m, 3 * pg);
-		return NULL;
-	}
-	return m + pg;
-}
-
-/*
  * rej_uniform against the portable one: the counts and p[0..count)
  * equal (past the count a back end may leave anything), for every
  * length to 210 bytes and longer ones, from counts 0, random, and near
@@ -321,20 +356,12 @@ static void eq_cbd(struct mt_tally *t, u8 *bufpage, s16 *p1, s16 p2[N])
 	}
 }
 
-/* A fault in the guard pages comes back here, reported as a failure. */
-static sigjmp_buf eq_sampler_jmp;
-
-static void eq_sampler_fault(int sig)
-{
-	siglongjmp(eq_sampler_jmp, sig);
-}
-
 static void eq_sampling(struct mt_tally *t)
 {
 	static s16 p2[N];
 	long pg = sysconf(_SC_PAGESIZE);
 	u8 *bufpage = eq_guarded_page(), *ppage = eq_guarded_page();
-	struct sigaction sa = { .sa_handler = eq_sampler_fault }, old;
+	struct sigaction sa = { .sa_handler = eq_guard_fault }, old;
 	s16 *p1 = (s16 *)(ppage + pg) - N;
 
 	if (!bufpage || !ppage) {
@@ -342,12 +369,12 @@ static void eq_sampling(struct mt_tally *t)
 		return;
 	}
 	sigaction(SIGSEGV, &sa, &old);
-	if (!sigsetjmp(eq_sampler_jmp, 1))
+	if (!sigsetjmp(eq_guard_jmp, 1))
 		eq_rej(t, bufpage, p1, p2);
 	else
 		mt_check(t, false, "equiv",
 			 "rej_uniform read or wrote past its buffer (fault)");
-	if (!sigsetjmp(eq_sampler_jmp, 1))
+	if (!sigsetjmp(eq_guard_jmp, 1))
 		eq_cbd(t, bufpage, p1, p2);
 	else
 		mt_check(t, false, "equiv",
