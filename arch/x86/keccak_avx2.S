@@ -19,6 +19,8 @@
  * nothing goes to the stack.
  */
 #include <linux/linkage.h>
+/* SYM_TYPED_FUNC_START: C calls these through struct vgc_mlkem_backend */
+#include <linux/cfi_types.h>
 
 #include "keccak_x86.h"
 
@@ -162,7 +164,7 @@
  * void vgc_keccak_x4_avx2(u64 s[200]): Keccak-f[1600] on the four
  * interleaved states at s[0..99] (any alignment), s[100..199] scratch.
  */
-SYM_FUNC_START(vgc_keccak_x4_avx2)
+SYM_TYPED_FUNC_START(vgc_keccak_x4_avx2)
 	lea		W(25)(STATE), TMP
 	vmovdqa		.Lrot8(%rip), ROT8
 	vmovdqa		.Lrot56(%rip), ROT56

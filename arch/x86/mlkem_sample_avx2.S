@@ -8,6 +8,8 @@
  * load reaches past the bytes the caller gave).
  */
 #include <linux/linkage.h>
+/* SYM_TYPED_FUNC_START: C calls these through struct vgc_mlkem_backend */
+#include <linux/cfi_types.h>
 
 #define Q	3329
 
@@ -113,7 +115,7 @@
 #define PACK	%r8
 #define COUNT	%r11
 
-SYM_FUNC_START(vgc_mlkem_rej_uniform_avx2)
+SYM_TYPED_FUNC_START(vgc_mlkem_rej_uniform_avx2)
 	/* the u32 arguments: their upper halves are not defined */
 	mov		HAVE32, HAVE32
 	mov		LEN32, LEN32
@@ -214,7 +216,7 @@ SYM_FUNC_END(vgc_mlkem_rej_uniform_avx2)
  * buf is secret (the noise PRF's output): no branch or address depends
  * on it, and every ymm register is cleared on return.
  */
-SYM_FUNC_START(vgc_mlkem_cbd_avx2)
+SYM_TYPED_FUNC_START(vgc_mlkem_cbd_avx2)
 	cmp		$3, %edx
 	je		.Lcbd3
 
