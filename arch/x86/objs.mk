@@ -14,3 +14,10 @@ vgc_arch_objs := arch/x86/backends.o arch/x86/chacha20_x86_64.o \
 
 vgc_simd_objs := arch/x86/chacha20_x86_64.o arch/x86/poly1305_avx2.o \
 	arch/x86/poly1305_ifma.o
+
+# ML-KEM: Keccak-f[1600] (one state with BMI2, general registers only; 4
+# with AVX2, 8 with AVX-512), the samplers, the arithmetic and the codecs
+vgc_mlkem_simd_objs := arch/x86/keccak_avx2.o arch/x86/keccak_avx512.o \
+	arch/x86/mlkem_sample_avx2.o arch/x86/mlkem_sample_avx512.o
+vgc_arch_objs += arch/x86/keccak_bmi2.o $(vgc_mlkem_simd_objs)
+vgc_simd_objs += $(vgc_mlkem_simd_objs)

@@ -251,6 +251,9 @@ enum {
 	X86_FEATURE_AVX512IFMA,
 	X86_FEATURE_AVX512VBMI,
 	X86_FEATURE_AVX512_VBMI2,
+	X86_FEATURE_BMI1,
+	X86_FEATURE_BMI2,
+	X86_FEATURE_POPCNT,
 	X86_FEATURE_PREFER_YMM,
 };
 
@@ -277,11 +280,20 @@ static inline bool boot_cpu_has(int feature)
 		return __builtin_cpu_supports("avx512vbmi");
 	case X86_FEATURE_AVX512_VBMI2:
 		return __builtin_cpu_supports("avx512vbmi2");
+	case X86_FEATURE_BMI1:
+		return __builtin_cpu_supports("bmi");
+	case X86_FEATURE_BMI2:
+		return __builtin_cpu_supports("bmi2");
+	case X86_FEATURE_POPCNT:
+		return __builtin_cpu_supports("popcnt");
 	default:
 		/* PREFER_YMM is kernel policy: the harness tests zmm code anyway */
 		return false;
 	}
 }
+
+/* The kernel patches these branches at load; here they ask each time. */
+#define cpu_feature_enabled(feature)	boot_cpu_has(feature)
 
 /* <asm/fpu/api.h>: the OS saves what cpuid says it enabled. */
 #define XFEATURE_MASK_SSE	1

@@ -8,6 +8,11 @@
  * byte; the codecs also on every input they can be given. Every call is
  * made inside the back end's SIMD section.
  */
+#include <setjmp.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "mlkem_test.h"
 #include "sha3.h"
 
@@ -88,15 +93,43 @@ static void layout(s16 p[N])
 		mt_be->ntt_layout(p);
 }
 
-static void eq_keccak(struct mt_tally *t)
+/*
+ * A page of its own with no access on either side: a vector code that
+ * reads or writes one byte too far faults here. NULL if mmap fails.
+ */
+static u8 *eq_guarded_page(void)
 {
-	static u64 s[25 * VGC_KECCAK_MAX_LANES], one[VGC_KECCAK_MAX_LANES][25];
+	long pg = sysconf(_SC_PAGESIZE);
+	u8 *m = mmap(NULL, 3 * pg, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+		     -1, 0);
+
+	if (m == MAP_FAILED)
+		return NULL;
+	if (mprotect(m + pg, pg, PROT_READ | PROT_WRITE)) {
+		munmap(m, 3 * pg);
+		return NULL;
+	}
+	return m + pg;
+}
+
+/* A fault in the guard pages comes back here, reported as a failure. */
+static sigjmp_buf eq_guard_jmp;
+
+static void eq_guard_fault(int sig)
+{
+	siglongjmp(eq_guard_jmp, sig);
+}
+
+/* keccak_par against the portable permutation, lane by lane, and x1 */
+static void eq_keccak_rounds(struct mt_tally *t, u64 *s, u64 *x1)
+{
+	static u64 one[VGC_KECCAK_MAX_LANES][25];
 	unsigned int lanes = mt_be->keccak_lanes, iter, l, i, bad;
 
 	for (iter = 0; iter < 200; iter++) {
-		eq_bytes((u8 *)s, sizeof(s));
+		eq_bytes((u8 *)s, VGC_KECCAK_PAR_WORDS * sizeof(u64));
 		if (iter == 0)
-			memset(s, 0, sizeof(s));
+			memset(s, 0, VGC_KECCAK_PAR_WORDS * sizeof(u64));
 		for (l = 0; l < lanes; l++)
 			for (i = 0; i < 25; i++)
 				one[l][i] = s[lanes * i + l];
@@ -109,7 +142,40 @@ static void eq_keccak(struct mt_tally *t)
 		}
 		mt_check(t, !bad, "equiv", "keccak x%u, round %u: %u words differ",
 			 lanes, iter, bad);
+		if (!mt_be->keccak_x1)
+			continue;
+		eq_bytes((u8 *)x1, VGC_KECCAK_X1_WORDS * sizeof(u64));
+		memcpy(one[0], x1, sizeof(one[0]));
+		mt_be->keccak_x1(x1);
+		vgc_keccak_f1600(one[0]);
+		mt_check(t, !memcmp(one[0], x1, sizeof(one[0])), "equiv",
+			 "keccak x1, round %u", iter);
 	}
+}
+
+/*
+ * The buffers end where a guarded page ends: scratch used past
+ * VGC_KECCAK_PAR_WORDS or VGC_KECCAK_X1_WORDS faults.
+ */
+static void eq_keccak(struct mt_tally *t)
+{
+	struct sigaction sa = { .sa_handler = eq_guard_fault }, old;
+	long pg = sysconf(_SC_PAGESIZE);
+	u8 *page = eq_guarded_page();
+
+	if (!page) {
+		mt_check(t, false, "equiv", "no guarded page (mmap)");
+		return;
+	}
+	sigaction(SIGSEGV, &sa, &old);
+	if (!sigsetjmp(eq_guard_jmp, 1))
+		eq_keccak_rounds(t, (u64 *)(page + pg) - VGC_KECCAK_PAR_WORDS,
+				 (u64 *)(page + pg) - VGC_KECCAK_X1_WORDS);
+	else
+		mt_check(t, false, "equiv",
+			 "keccak wrote past its buffer and scratch (fault)");
+	sigaction(SIGSEGV, &old, NULL);
+	munmap(page - pg, 3 * pg);
 }
 
 static void eq_arith(struct mt_tally *t)
@@ -301,36 +367,101 @@ static void eq_codec_all(struct mt_tally *t)
 		 bad);
 }
 
-static void eq_sampling(struct mt_tally *t)
+/*
+ * rej_uniform against the portable one: the counts and p[0..count)
+ * equal (past the count a back end may leave anything), for every
+ * length to 210 bytes and longer ones, from counts 0, random, and near
+ * the end (224 to 256). The input ends where its page ends or starts
+ * where it starts, and p ends at a page's end.
+ */
+static void eq_rej(struct mt_tally *t, u8 *bufpage, s16 *p1, s16 p2[N])
 {
-	static u8 buf[3 * 168 + 3];
-	static s16 p1[N], p2[N];
-	static const unsigned int lens[] = { 0, 3, 24, 48, 168, 336, 504 };
-	unsigned int iter, l, have, n1, n2, eta;
+	static const unsigned int haves[] = { 0, 1, 223, 224, 225, 239, 240,
+					      241, 248, 255, 256 };
+	long pg = sysconf(_SC_PAGESIZE);
+	unsigned int iter, l, have, n1, n2, h;
+	u8 *buf;
 
-	for (iter = 0; iter < 300; iter++) {
-		eq_bytes(buf, sizeof(buf));
+	for (iter = 0; iter < 2000; iter++) {
+		l = iter < 71 ? 3 * iter : 3 * (unsigned int)(eq_next() % 200);
+		buf = iter & 1 ? bufpage : bufpage + pg - l;
+		eq_bytes(buf, l);
 		/* runs of 0xff (rejected) and 0x00 (accepted) */
 		if (iter % 5 == 1)
-			memset(buf, 0xff, sizeof(buf) / 2);
+			memset(buf, 0xff, l / 2);
 		if (iter % 5 == 2)
-			memset(buf, 0, sizeof(buf));
-		l = lens[iter % ARRAY_SIZE(lens)];
-		have = iter % 3 == 0 ? 0 : (unsigned int)(eq_next() % N);
-		memset(p1, 0x5a, sizeof(p1));
-		memset(p2, 0x5a, sizeof(p2));
+			memset(buf, 0, l);
+		h = iter % 16;
+		have = h < ARRAY_SIZE(haves) ? haves[h] :
+		       (unsigned int)(eq_next() % (N + 1));
+		memset(p1, 0x5a, N * sizeof(s16));
+		memset(p2, 0x5a, N * sizeof(s16));
 		n1 = mt_be->rej_uniform(p1, have, buf, l);
 		n2 = gen->rej_uniform(p2, have, buf, l);
-		/* what the count covers; entries past it may be scratch */
-		mt_check(t, n1 == n2 && !memcmp(p1, p2, n1 * sizeof(s16)),
+		mt_check(t, n1 == n2 && !memcmp(p1, p2, n2 * sizeof(s16)),
 			 "equiv", "rej_uniform %u bytes from %u: %u and %u", l,
 			 have, n1, n2);
+	}
+}
+
+/* cbd against the portable one, its input at a page's end and start */
+static void eq_cbd(struct mt_tally *t, u8 *bufpage, s16 *p1, s16 p2[N])
+{
+	/* 0b000111 four times, little-endian: +3 four times for eta 3 */
+	static const u8 plus3[3] = { 0xc7, 0x71, 0x1c };
+	long pg = sysconf(_SC_PAGESIZE);
+	unsigned int iter, eta, l, i;
+	u8 *buf;
+
+	for (iter = 0; iter < 400; iter++) {
 		eta = 2 + iter % 2;
+		l = 64 * eta;
+		buf = iter & 2 ? bufpage : bufpage + pg - l;
+		eq_bytes(buf, l);
+		/*
+		 * The extremes: every coefficient eta (the first eta bits
+		 * of each 2 eta set), every one -eta, and all bits equal.
+		 */
+		for (i = 0; i < l && (iter % 7 == 3 || iter % 7 == 4); i++)
+			buf[i] = (eta == 2 ? 0x33 : plus3[i % 3]) ^
+				 (iter % 7 == 4 ? 0xff : 0);
+		if (iter % 7 == 5)
+			memset(buf, iter % 2 ? 0xff : 0, l);
+		memset(p1, 0x5a, N * sizeof(s16));
+		memset(p2, 0x5a, N * sizeof(s16));
 		mt_be->cbd(p1, buf, eta);
 		gen->cbd(p2, buf, eta);
-		mt_check(t, !memcmp(p1, p2, sizeof(p1)), "equiv", "cbd eta=%u",
-			 eta);
+		mt_check(t, !memcmp(p1, p2, N * sizeof(s16)), "equiv",
+			 "cbd eta=%u, case %u", eta, iter);
 	}
+}
+
+static void eq_sampling(struct mt_tally *t)
+{
+	static s16 p2[N];
+	long pg = sysconf(_SC_PAGESIZE);
+	u8 *bufpage = eq_guarded_page(), *ppage = eq_guarded_page();
+	struct sigaction sa = { .sa_handler = eq_guard_fault }, old;
+	s16 *p1 = (s16 *)(ppage + pg) - N;
+
+	if (!bufpage || !ppage) {
+		mt_check(t, false, "equiv", "no guarded pages (mmap)");
+		return;
+	}
+	sigaction(SIGSEGV, &sa, &old);
+	if (!sigsetjmp(eq_guard_jmp, 1))
+		eq_rej(t, bufpage, p1, p2);
+	else
+		mt_check(t, false, "equiv",
+			 "rej_uniform read or wrote past its buffer (fault)");
+	if (!sigsetjmp(eq_guard_jmp, 1))
+		eq_cbd(t, bufpage, p1, p2);
+	else
+		mt_check(t, false, "equiv",
+			 "cbd read or wrote past its buffer (fault)");
+	sigaction(SIGSEGV, &old, NULL);
+	munmap(bufpage - pg, 3 * pg);
+	munmap(ppage - pg, 3 * pg);
 }
 
 void suite_equiv(void)
