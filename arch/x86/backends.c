@@ -15,6 +15,8 @@
 #include "mlkem_backend.h"
 #include "chacha20_x86.h"
 #include "poly1305_x86.h"
+#include "mlkem_x86.h"
+#include "sha3.h"
 
 static void x86_simd_begin(void)
 {
@@ -177,7 +179,67 @@ const struct vgc_cp_backend *const vgc_cp_backends[] = {
 };
 EXPORT_SYMBOL_GPL(vgc_cp_backends);
 
+/* zmm ML-KEM arithmetic: 16-bit lanes need AVX-512BW */
+static bool x86_mlkem_zmm_usable(const char **why)
+{
+	if (!x86_zmm_usable(why))
+		return false;
+	*why = "the CPU has no AVX-512BW";
+	return boot_cpu_has(X86_FEATURE_AVX512BW);
+}
+
+/*
+ * ML-KEM with the AVX2 arithmetic (16 lanes of s16 per ymm) and, for
+ * now, the portable Keccak and sampling.
+ */
+static const struct vgc_mlkem_backend vgc_mlkem_backend_avx2 = {
+	.name = "avx2",
+	.priority = 310,
+	.usable = x86_avx2_usable,
+	.simd_begin = x86_simd_begin,
+	.simd_end = x86_simd_end,
+	.keccak_lanes = 1,
+	.keccak_par = vgc_keccak_f1600,
+	.ntt = vgc_mlkem_ntt_avx2,
+	.invntt = vgc_mlkem_invntt_avx2,
+	.basemul_row = vgc_mlkem_basemul_row_avx2,
+	.tomont = vgc_mlkem_tomont_avx2,
+	.add = vgc_mlkem_add_avx2,
+	.rsub = vgc_mlkem_rsub_avx2,
+	.rej_uniform = vgc_mlkem_rej_uniform,
+	.cbd = vgc_mlkem_cbd,
+	.compress = vgc_mlkem_compress_avx2,
+	.decompress = vgc_mlkem_decompress_avx2,
+	.tobytes = vgc_mlkem_tobytes_avx2,
+	.frombytes = vgc_mlkem_frombytes_avx2,
+};
+
+/* 32 lanes per zmm; the codecs with VBMI byte permutes where present */
+static const struct vgc_mlkem_backend vgc_mlkem_backend_avx512 = {
+	.name = "avx512",
+	.priority = 320,
+	.usable = x86_mlkem_zmm_usable,
+	.simd_begin = x86_simd_begin,
+	.simd_end = x86_simd_end,
+	.keccak_lanes = 1,
+	.keccak_par = vgc_keccak_f1600,
+	.ntt = vgc_mlkem_ntt_avx512,
+	.invntt = vgc_mlkem_invntt_avx512,
+	.basemul_row = vgc_mlkem_basemul_row_avx512,
+	.tomont = vgc_mlkem_tomont_avx512,
+	.add = vgc_mlkem_add_avx512,
+	.rsub = vgc_mlkem_rsub_avx512,
+	.rej_uniform = vgc_mlkem_rej_uniform,
+	.cbd = vgc_mlkem_cbd,
+	.compress = vgc_mlkem_compress_avx512,
+	.decompress = vgc_mlkem_decompress_avx512,
+	.tobytes = vgc_mlkem_tobytes_avx512,
+	.frombytes = vgc_mlkem_frombytes_avx512,
+};
+
 const struct vgc_mlkem_backend *const vgc_mlkem_backends[] = {
+	&vgc_mlkem_backend_avx512,
+	&vgc_mlkem_backend_avx2,
 	&vgc_mlkem_backend_generic,
 	NULL
 };

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The x86-64 ML-KEM back ends' entries (arch/x86/backends.c pairs them).
+ * Each runs only between kernel_fpu_begin() and kernel_fpu_end(); the
+ * contracts are struct vgc_mlkem_backend's (lib/mlkem_backend.h).
+ */
+#ifndef VGC_X86_MLKEM_X86_H
+#define VGC_X86_MLKEM_X86_H
+
+#include "mlkem_backend.h"
+
+/*
+ * ---- polynomial arithmetic and codecs ----
+ * _avx2: AVX2 (ymm). _avx512: AVX-512F, BW and VL (zmm); its codecs use
+ * AVX-512 VBMI where the CPU has it, else the AVX2 ones. FIPS 203 order
+ * throughout: no ntt_layout.
+ */
+void vgc_mlkem_ntt_avx2(s16 p[VGC_MLKEM_N]);
+void vgc_mlkem_invntt_avx2(s16 p[VGC_MLKEM_N]);
+void vgc_mlkem_basemul_row_avx2(s16 r[VGC_MLKEM_N], const s16 *a,
+				const s16 *b, unsigned int k);
+void vgc_mlkem_tomont_avx2(s16 p[VGC_MLKEM_N]);
+void vgc_mlkem_add_avx2(s16 r[VGC_MLKEM_N], const s16 a[VGC_MLKEM_N]);
+void vgc_mlkem_rsub_avx2(s16 r[VGC_MLKEM_N], const s16 a[VGC_MLKEM_N]);
+void vgc_mlkem_compress_avx2(u8 *out, const s16 p[VGC_MLKEM_N],
+			     unsigned int d);
+void vgc_mlkem_decompress_avx2(s16 p[VGC_MLKEM_N], const u8 *in,
+			       unsigned int d);
+void vgc_mlkem_tobytes_avx2(u8 out[VGC_MLKEM_POLYBYTES],
+			    const s16 p[VGC_MLKEM_N]);
+bool vgc_mlkem_frombytes_avx2(s16 p[VGC_MLKEM_N],
+			      const u8 in[VGC_MLKEM_POLYBYTES]);
+
+void vgc_mlkem_ntt_avx512(s16 p[VGC_MLKEM_N]);
+void vgc_mlkem_invntt_avx512(s16 p[VGC_MLKEM_N]);
+void vgc_mlkem_basemul_row_avx512(s16 r[VGC_MLKEM_N], const s16 *a,
+				  const s16 *b, unsigned int k);
+void vgc_mlkem_tomont_avx512(s16 p[VGC_MLKEM_N]);
+void vgc_mlkem_add_avx512(s16 r[VGC_MLKEM_N], const s16 a[VGC_MLKEM_N]);
+void vgc_mlkem_rsub_avx512(s16 r[VGC_MLKEM_N], const s16 a[VGC_MLKEM_N]);
+void vgc_mlkem_compress_avx512(u8 *out, const s16 p[VGC_MLKEM_N],
+			       unsigned int d);
+void vgc_mlkem_decompress_avx512(s16 p[VGC_MLKEM_N], const u8 *in,
+				 unsigned int d);
+void vgc_mlkem_tobytes_avx512(u8 out[VGC_MLKEM_POLYBYTES],
+			      const s16 p[VGC_MLKEM_N]);
+bool vgc_mlkem_frombytes_avx512(s16 p[VGC_MLKEM_N],
+				const u8 in[VGC_MLKEM_POLYBYTES]);
+
+#endif /* VGC_X86_MLKEM_X86_H */
