@@ -28,6 +28,32 @@ void vgc_mlkem_tomont_zmm(s16 *p);
 void vgc_mlkem_add_zmm(s16 *r, const s16 *a);
 void vgc_mlkem_rsub_zmm(s16 *r, const s16 *a);
 
+void vgc_mlkem_compress1_ymm(u8 *out, const s16 *p);
+void vgc_mlkem_compress4_ymm(u8 *out, const s16 *p);
+void vgc_mlkem_compress5_ymm(u8 *out, const s16 *p);
+void vgc_mlkem_compress10_ymm(u8 *out, const s16 *p);
+void vgc_mlkem_compress11_ymm(u8 *out, const s16 *p);
+void vgc_mlkem_tobytes_ymm(u8 *out, const s16 *p);
+void vgc_mlkem_decompress1_ymm(s16 *p, const u8 *in);
+void vgc_mlkem_decompress4_ymm(s16 *p, const u8 *in);
+void vgc_mlkem_decompress5_ymm(s16 *p, const u8 *in);
+void vgc_mlkem_decompress10_ymm(s16 *p, const u8 *in);
+void vgc_mlkem_decompress11_ymm(s16 *p, const u8 *in);
+bool vgc_mlkem_frombytes_ymm(s16 *p, const u8 *in);
+
+void vgc_mlkem_compress1_zmm(u8 *out, const s16 *p);
+void vgc_mlkem_compress4_zmm(u8 *out, const s16 *p);
+void vgc_mlkem_compress5_zmm(u8 *out, const s16 *p);
+void vgc_mlkem_compress10_zmm(u8 *out, const s16 *p);
+void vgc_mlkem_compress11_zmm(u8 *out, const s16 *p);
+void vgc_mlkem_tobytes_zmm(u8 *out, const s16 *p);
+void vgc_mlkem_decompress1_zmm(s16 *p, const u8 *in);
+void vgc_mlkem_decompress4_zmm(s16 *p, const u8 *in);
+void vgc_mlkem_decompress5_zmm(s16 *p, const u8 *in);
+void vgc_mlkem_decompress10_zmm(s16 *p, const u8 *in);
+void vgc_mlkem_decompress11_zmm(s16 *p, const u8 *in);
+bool vgc_mlkem_frombytes_zmm(s16 *p, const u8 *in);
+
 void vgc_mlkem_ntt_avx2(s16 p[VGC_MLKEM_N])
 {
 	vgc_mlkem_ntt_ymm(p);
@@ -59,28 +85,65 @@ void vgc_mlkem_rsub_avx2(s16 r[VGC_MLKEM_N], const s16 a[VGC_MLKEM_N])
 	vgc_mlkem_rsub_ymm(r, a);
 }
 
+/* d is public (a parameter set's); any other d gets the portable code */
 void vgc_mlkem_compress_avx2(u8 *out, const s16 p[VGC_MLKEM_N],
 			     unsigned int d)
 {
-	vgc_mlkem_poly_compress(out, p, d);
+	switch (d) {
+	case 1:
+		vgc_mlkem_compress1_ymm(out, p);
+		break;
+	case 4:
+		vgc_mlkem_compress4_ymm(out, p);
+		break;
+	case 5:
+		vgc_mlkem_compress5_ymm(out, p);
+		break;
+	case 10:
+		vgc_mlkem_compress10_ymm(out, p);
+		break;
+	case 11:
+		vgc_mlkem_compress11_ymm(out, p);
+		break;
+	default:
+		vgc_mlkem_poly_compress(out, p, d);
+	}
 }
 
 void vgc_mlkem_decompress_avx2(s16 p[VGC_MLKEM_N], const u8 *in,
 			       unsigned int d)
 {
-	vgc_mlkem_poly_decompress(p, in, d);
+	switch (d) {
+	case 1:
+		vgc_mlkem_decompress1_ymm(p, in);
+		break;
+	case 4:
+		vgc_mlkem_decompress4_ymm(p, in);
+		break;
+	case 5:
+		vgc_mlkem_decompress5_ymm(p, in);
+		break;
+	case 10:
+		vgc_mlkem_decompress10_ymm(p, in);
+		break;
+	case 11:
+		vgc_mlkem_decompress11_ymm(p, in);
+		break;
+	default:
+		vgc_mlkem_poly_decompress(p, in, d);
+	}
 }
 
 void vgc_mlkem_tobytes_avx2(u8 out[VGC_MLKEM_POLYBYTES],
 			    const s16 p[VGC_MLKEM_N])
 {
-	vgc_mlkem_poly_tobytes(out, p);
+	vgc_mlkem_tobytes_ymm(out, p);
 }
 
 bool vgc_mlkem_frombytes_avx2(s16 p[VGC_MLKEM_N],
 			      const u8 in[VGC_MLKEM_POLYBYTES])
 {
-	return vgc_mlkem_poly_frombytes(p, in);
+	return vgc_mlkem_frombytes_ymm(p, in);
 }
 
 void vgc_mlkem_ntt_avx512(s16 p[VGC_MLKEM_N])
@@ -114,26 +177,87 @@ void vgc_mlkem_rsub_avx512(s16 r[VGC_MLKEM_N], const s16 a[VGC_MLKEM_N])
 	vgc_mlkem_rsub_zmm(r, a);
 }
 
+/*
+ * The zmm codecs other than d = 1 and the d = 4 encoding permute bytes
+ * with VBMI: without it, the AVX2 ones. A CPU feature, fixed from boot.
+ */
+static bool mlkem_vbmi(void)
+{
+	return boot_cpu_has(X86_FEATURE_AVX512VBMI);
+}
+
 void vgc_mlkem_compress_avx512(u8 *out, const s16 p[VGC_MLKEM_N],
 			       unsigned int d)
 {
-	vgc_mlkem_compress_avx2(out, p, d);
+	switch (d) {
+	case 1:
+		vgc_mlkem_compress1_zmm(out, p);
+		return;
+	case 4:
+		vgc_mlkem_compress4_zmm(out, p);
+		return;
+	}
+	if (!mlkem_vbmi()) {
+		vgc_mlkem_compress_avx2(out, p, d);
+		return;
+	}
+	switch (d) {
+	case 5:
+		vgc_mlkem_compress5_zmm(out, p);
+		break;
+	case 10:
+		vgc_mlkem_compress10_zmm(out, p);
+		break;
+	case 11:
+		vgc_mlkem_compress11_zmm(out, p);
+		break;
+	default:
+		vgc_mlkem_poly_compress(out, p, d);
+	}
 }
 
 void vgc_mlkem_decompress_avx512(s16 p[VGC_MLKEM_N], const u8 *in,
 				 unsigned int d)
 {
-	vgc_mlkem_decompress_avx2(p, in, d);
+	if (d == 1) {
+		vgc_mlkem_decompress1_zmm(p, in);
+		return;
+	}
+	if (!mlkem_vbmi()) {
+		vgc_mlkem_decompress_avx2(p, in, d);
+		return;
+	}
+	switch (d) {
+	case 4:
+		vgc_mlkem_decompress4_zmm(p, in);
+		break;
+	case 5:
+		vgc_mlkem_decompress5_zmm(p, in);
+		break;
+	case 10:
+		vgc_mlkem_decompress10_zmm(p, in);
+		break;
+	case 11:
+		vgc_mlkem_decompress11_zmm(p, in);
+		break;
+	default:
+		vgc_mlkem_poly_decompress(p, in, d);
+	}
 }
 
 void vgc_mlkem_tobytes_avx512(u8 out[VGC_MLKEM_POLYBYTES],
 			      const s16 p[VGC_MLKEM_N])
 {
-	vgc_mlkem_tobytes_avx2(out, p);
+	if (mlkem_vbmi())
+		vgc_mlkem_tobytes_zmm(out, p);
+	else
+		vgc_mlkem_tobytes_ymm(out, p);
 }
 
 bool vgc_mlkem_frombytes_avx512(s16 p[VGC_MLKEM_N],
 				const u8 in[VGC_MLKEM_POLYBYTES])
 {
-	return vgc_mlkem_frombytes_avx2(p, in);
+	if (mlkem_vbmi())
+		return vgc_mlkem_frombytes_zmm(p, in);
+	return vgc_mlkem_frombytes_ymm(p, in);
 }

@@ -13,7 +13,8 @@ vgc_arch_objs := arch/x86/backends.o \
 	arch/x86/poly1305_avx512ifma.o
 # ML-KEM arithmetic: assembly, which needs no flags, and its C entries
 vgc_arch_objs += arch/x86/mlkem_x86.o arch/x86/mlkem_x86_tables.o \
-	arch/x86/mlkem_ntt.o arch/x86/mlkem_arith.o
+	arch/x86/mlkem_ntt.o arch/x86/mlkem_arith.o \
+	arch/x86/mlkem_codec_avx2.o arch/x86/mlkem_codec_avx512.o
 
 vgc_simd_objs := arch/x86/chacha20_ssse3.o arch/x86/chacha20_avx2.o \
 	arch/x86/chacha20_avx512.o arch/x86/poly1305_avx2.o \

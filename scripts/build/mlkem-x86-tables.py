@@ -259,6 +259,156 @@ def dwords(vals):
     return ['\t.long ' + ', '.join(str(v) for v in vals)]
 
 
+# ---- codecs: ByteEncode_d / ByteDecode_d (FIPS 203 Algorithms 5, 6) ----
+
+
+def byte_encode(vals, d):
+    acc = sum(v << (d * i) for i, v in enumerate(vals))
+    return list(acc.to_bytes(len(vals) * d // 8, 'little'))
+
+
+def byte_decode(data, d, n):
+    acc = int.from_bytes(bytes(data), 'little')
+    return [(acc >> (d * i)) & ((1 << d) - 1) for i in range(n)]
+
+
+def pack_masks(d, nbytes, split=True):
+    """
+    Encoding, one byte shuffle over @nbytes bytes of dwords: dword i holds
+    two d-bit values (vpmaddwd with (1, 2^d)), 2d bits that start at bit
+    2d i of the output. Shifted left by (2d i) mod 8 (vpsllvd), its bytes
+    go to byte (2d i) / 8 on; even and odd dwords overlap in at most a
+    byte, so two shuffles (even dwords, odd dwords) ORed give the bytes.
+    Returns (shift per dword, shuffle of the even, of the odd dwords),
+    with -1 for an output byte a shuffle leaves zero. Without @split
+    (d = 12: byte-aligned, no overlap) the first shuffle does it all.
+    """
+    n = nbytes // 4
+    shifts = [(2 * d * i) % 8 for i in range(n)]
+    sel = [[-1] * nbytes, [-1] * nbytes]
+    for i in range(n):
+        start = (2 * d * i) // 8
+        used = (shifts[i] + 2 * d + 7) // 8
+        for t in range(used):
+            assert sel[i % 2 if split else 0][start + t] == -1
+            sel[i % 2 if split else 0][start + t] = 4 * i + t
+    return shifts, sel[0], sel[1]
+
+
+def check_pack(d, nbytes, shifts, even, odd):
+    import random
+    rnd = random.Random(d)
+    for _ in range(50):
+        vals = [rnd.randrange(1 << d) for _ in range(nbytes // 2)]
+        dw = [(vals[2 * i] | vals[2 * i + 1] << d) << shifts[i]
+              for i in range(nbytes // 4)]
+        src = flat([list(x.to_bytes(4, 'little')) for x in dw])
+        out = [(src[e] if e >= 0 else 0) | (src[o] if o >= 0 else 0)
+               for e, o in zip(even, odd)]
+        assert out[:len(vals) * d // 8] == byte_encode(vals, d), d
+
+
+def unpack_words(d, nvals):
+    """
+    Decoding into 16-bit words: word i takes the two bytes from (d i) / 8
+    on; its value starts at bit (d i) mod 8 of them (d <= 12 fits).
+    Returns (byte shuffle, bit offset per word).
+    """
+    sel, off = [], []
+    for i in range(nvals):
+        b, o = (d * i) // 8, (d * i) % 8
+        assert o + d <= 16
+        sel += [b, b + 1]
+        off.append(o)
+    return sel, off
+
+
+def multishift(d, nvals, top):
+    """
+    AVX-512 VBMI decoding: vpermb gives every quadword the bytes of its
+    four values (4d bits from bit (4d q) mod 8 of byte 4dq / 8 on), and
+    vpmultishiftqb takes each output byte as the 8 bits from a bit offset
+    of its quadword: the low byte of word w from the value's first bit
+    minus @top, so that the value lands at bits [top, top + d).
+    Returns (vpermb index, vpmultishiftqb control).
+    """
+    perm, ctrl = [], []
+    for q in range(nvals // 4):
+        first = (4 * d * q) // 8
+        perm += [min(first + t, 63) for t in range(8)]
+        for w in range(4):
+            bit = (4 * d * q) % 8 + d * w - top
+            ctrl += [bit % 64, (bit + 8) % 64]
+    return perm, ctrl
+
+
+def check_multishift(d, nvals, top, perm, ctrl):
+    import random
+    rnd = random.Random(d + 100)
+    for _ in range(50):
+        vals = [rnd.randrange(1 << d) for _ in range(nvals)]
+        data = byte_encode(vals, d) + [rnd.randrange(256)
+                                       for _ in range(64 - nvals * d // 8)]
+        got = []
+        for q in range(nvals // 4):
+            qw = int.from_bytes(bytes(data[p] for p in perm[8 * q:8 * q + 8]),
+                                'little')
+            qw2 = qw | qw << 64
+            out = [(qw2 >> c) & 0xff for c in ctrl[8 * q:8 * q + 8]]
+            for w in range(4):
+                word = out[2 * w] | out[2 * w + 1] << 8
+                got.append((word >> top) & ((1 << d) - 1))
+        assert got == vals, d
+
+
+def codec_tables():
+    out = []
+    cb = lambda sel: [x if x >= 0 else 0x80 for x in sel]
+    # ---- AVX2: per 128-bit lane, eight values ----
+    # d = 1 decoding: word i of a ymm tests bit i of two message bytes
+    out += table('vgc_mlkem_bits16_ymm', words([s16(1 << i)
+                                                for i in range(16)]), 32)
+    # d = 4 encoding packs bytes twice (lane-wise): dwords back in order
+    out += table('vgc_mlkem_pack4_ymm', dwords([0, 4, 1, 5, 2, 6, 3, 7]), 32)
+    for d in (5, 10, 11, 12):
+        shifts, even, odd = pack_masks(d, 16, d != 12)
+        check_pack(d, 16, shifts, even, odd)
+        lines = dwords(shifts * 2) + bytes_(cb(even) * 2) + bytes_(cb(odd) * 2)
+        out += table('vgc_mlkem_pack%d_ymm' % d, lines, 32)
+    for d in (4, 5, 10, 12):
+        sel, off = unpack_words(d, 8)
+        if d == 12:
+            mul = [1 << (4 - o) for o in off]  # then >> 4
+        else:
+            mul = [s16(1 << (16 - d - o)) for o in off]
+        out += table('vgc_mlkem_unpack%d_ymm' % d,
+                     bytes_(sel * 2) + words(mul * 2), 32)
+    # d = 11 values may span three bytes: dwords, four values per lane
+    sel, sh = [], []
+    for i in range(8):
+        b, o = (11 * i) // 8, (11 * i) % 8
+        sel += [b, b + 1, b + 2, b + 3]
+        sh.append(21 - o)
+    out += table('vgc_mlkem_unpack11_ymm', bytes_(sel) + dwords(sh), 32)
+    # ---- AVX-512 VBMI: a whole zmm, 32 values ----
+    # vpermb has no zeroing index: byte 3 (the top of dword 0, whose
+    # value has at most 24 bits, unshifted) is zero
+    for d in (5, 10, 11, 12):
+        shifts, even, odd = pack_masks(d, 64, d != 12)
+        assert shifts[0] == 0 and 2 * d <= 24 and 3 not in even + odd
+        even = [3 if x < 0 else x for x in even]
+        odd = [3 if x < 0 else x for x in odd]
+        check_pack(d, 64, shifts, even, odd)
+        out += table('vgc_mlkem_pack%d_zmm' % d,
+                     dwords(shifts) + bytes_(even) + bytes_(odd))
+    for d in (4, 5, 10, 11, 12):
+        top = 0 if d == 12 else 15 - d
+        perm, ctrl = multishift(d, 32, top)
+        check_multishift(d, 32, top, perm, ctrl)
+        out += table('vgc_mlkem_unpack%d_zmm' % d, bytes_(perm) + bytes_(ctrl))
+    return out
+
+
 def main():
     out = [
         '/* SPDX-License-Identifier: GPL-2.0-only */',
@@ -317,6 +467,7 @@ def main():
     out += table('vgc_mlkem_swap16_ymm',
                  bytes_(flat([[4 * i + 2, 4 * i + 3, 4 * i, 4 * i + 1]
                               for i in range(8)])), 32)
+    out += codec_tables()
     print('\n'.join(out))
 
 
