@@ -11,49 +11,6 @@
 
 #include "mlkem_x86.h"
 
-/* the assembly, by register width: ymm (AVX2) and zmm (AVX-512) */
-void vgc_mlkem_ntt_ymm(s16 *p);
-void vgc_mlkem_invntt_ymm(s16 *p);
-void vgc_mlkem_basemul_row_ymm(s16 *r, const s16 *a, const s16 *b,
-			       unsigned int k);
-void vgc_mlkem_tomont_ymm(s16 *p);
-void vgc_mlkem_add_ymm(s16 *r, const s16 *a);
-void vgc_mlkem_rsub_ymm(s16 *r, const s16 *a);
-
-void vgc_mlkem_ntt_zmm(s16 *p);
-void vgc_mlkem_invntt_zmm(s16 *p);
-void vgc_mlkem_basemul_row_zmm(s16 *r, const s16 *a, const s16 *b,
-			       unsigned int k);
-void vgc_mlkem_tomont_zmm(s16 *p);
-void vgc_mlkem_add_zmm(s16 *r, const s16 *a);
-void vgc_mlkem_rsub_zmm(s16 *r, const s16 *a);
-
-void vgc_mlkem_compress1_ymm(u8 *out, const s16 *p);
-void vgc_mlkem_compress4_ymm(u8 *out, const s16 *p);
-void vgc_mlkem_compress5_ymm(u8 *out, const s16 *p);
-void vgc_mlkem_compress10_ymm(u8 *out, const s16 *p);
-void vgc_mlkem_compress11_ymm(u8 *out, const s16 *p);
-void vgc_mlkem_tobytes_ymm(u8 *out, const s16 *p);
-void vgc_mlkem_decompress1_ymm(s16 *p, const u8 *in);
-void vgc_mlkem_decompress4_ymm(s16 *p, const u8 *in);
-void vgc_mlkem_decompress5_ymm(s16 *p, const u8 *in);
-void vgc_mlkem_decompress10_ymm(s16 *p, const u8 *in);
-void vgc_mlkem_decompress11_ymm(s16 *p, const u8 *in);
-bool vgc_mlkem_frombytes_ymm(s16 *p, const u8 *in);
-
-void vgc_mlkem_compress1_zmm(u8 *out, const s16 *p);
-void vgc_mlkem_compress4_zmm(u8 *out, const s16 *p);
-void vgc_mlkem_compress5_zmm(u8 *out, const s16 *p);
-void vgc_mlkem_compress10_zmm(u8 *out, const s16 *p);
-void vgc_mlkem_compress11_zmm(u8 *out, const s16 *p);
-void vgc_mlkem_tobytes_zmm(u8 *out, const s16 *p);
-void vgc_mlkem_decompress1_zmm(s16 *p, const u8 *in);
-void vgc_mlkem_decompress4_zmm(s16 *p, const u8 *in);
-void vgc_mlkem_decompress5_zmm(s16 *p, const u8 *in);
-void vgc_mlkem_decompress10_zmm(s16 *p, const u8 *in);
-void vgc_mlkem_decompress11_zmm(s16 *p, const u8 *in);
-bool vgc_mlkem_frombytes_zmm(s16 *p, const u8 *in);
-
 void vgc_mlkem_ntt_avx2(s16 p[VGC_MLKEM_N])
 {
 	vgc_mlkem_ntt_ymm(p);

@@ -477,8 +477,7 @@ static void eq_codecs_guarded(struct mt_tally *t)
 	static u8 ref[384];
 	struct sigaction sa = { .sa_handler = eq_fault }, old_segv, old_bus;
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	volatile unsigned int j, end;
-	unsigned int i, n;
+	unsigned int i, n, j, end;
 	u8 *area, *buf;
 	bool ok;
 
