@@ -16,7 +16,9 @@
  *   d = 1:  |r| > 832
  *   d = 4:  (r + 104) * 315 >> 16, d = 5: (r + 52) * 630 >> 16, mod 2^d
  *   d = 10, 11: e = (r 2^(d-10)) * 20158 >> 16 is round(x 2^d / q) or
- *     one less; one more when r 2^d - e q > 1664 (mod 2^16, exact)
+ *     one less; one more when r 2^d - e q > 1664 (mod 2^16, exact).
+ *     For d = 10 the same holds with the input a itself for r (the
+ *     reduction saved: round(a 2^10 / q) mod 2^10 is the same number)
  * Decompress_d: the value, placed at bits [15 - d, 15) of a word, times
  * q with vpmulhrsw is round(y q / 2^d) = (y q + 2^(d-1)) >> d exactly.
  *
@@ -67,7 +69,9 @@
  * [0, q)); constants in ymm8-13 as set by the function
  */
 .macro cmp_value d, v, t, u
+	.if \d != 10
 	barrett		\v, %ymm15, %ymm14, \t
+	.endif
 	.if \d == 5
 	vpaddw		%ymm13, \v, \v			/* 52 */
 	vpmulhw		%ymm12, \v, \v			/* 630 */
@@ -90,7 +94,29 @@
 .endm
 
 /*
- * compress_d / tobytes for d = 5, 10, 11, 12: @full ymm in a loop with
+ * tobytes: pairs to 24-bit dwords, three bytes of each (ymm8), the two
+ * lanes' 12 bytes joined (ymm9: dwords 0-2, 4-6), one 32-byte store a
+ * ymm (the next overwrites its spare 8); the last stores 24 exactly
+ */
+.macro tobytes_ymm last
+	vmovdqu		(%rsi), %ymm0
+	cmp_value	12, %ymm0, %ymm1, %ymm2
+	vpmaddwd	%ymm10, %ymm0, %ymm0
+	vpshufb		%ymm8, %ymm0, %ymm0
+	vpermd		%ymm0, %ymm9, %ymm0
+	.if \last
+	vmovdqu		%xmm0, (%rdi)
+	vextracti128	$1, %ymm0, %xmm1
+	vmovq		%xmm1, 16(%rdi)
+	.else
+	vmovdqu		%ymm0, (%rdi)
+	.endif
+	add		$32, %rsi
+	add		$24, %rdi
+.endm
+
+/*
+ * compress_d for d = 5, 10, 11: @full ymm in a loop with
  * 16-byte stores (lane 1's overwrites lane 0's spare bytes), the rest
  * with exact stores
  */
@@ -104,13 +130,9 @@
 	cmp_value	\d, %ymm0, %ymm1, %ymm2
 	vpmaddwd	%ymm10, %ymm0, %ymm0
 	vpsllvd		%ymm9, %ymm0, %ymm0
-	.if \d == 12
-	vpshufb		%ymm8, %ymm0, %ymm0
-	.else
 	vpshufb		%ymm8, %ymm0, %ymm1
 	vpshufb		%ymm7, %ymm0, %ymm0
 	vpor		%ymm1, %ymm0, %ymm0
-	.endif
 	vmovdqu		%xmm0, (%rdi)
 	vextracti128	$1, %ymm0, \d(%rdi)
 	add		$32, %rsi
@@ -122,13 +144,9 @@
 	cmp_value	\d, %ymm0, %ymm1, %ymm2
 	vpmaddwd	%ymm10, %ymm0, %ymm0
 	vpsllvd		%ymm9, %ymm0, %ymm0
-	.if \d == 12
-	vpshufb		%ymm8, %ymm0, %ymm0
-	.else
 	vpshufb		%ymm8, %ymm0, %ymm1
 	vpshufb		%ymm7, %ymm0, %ymm0
 	vpor		%ymm1, %ymm0, %ymm0
-	.endif
 	store_exact	\d, %xmm0, 0, %rdi
 	vextracti128	$1, %ymm0, %xmm1
 	store_exact	\d, %xmm1, \d, %rdi
@@ -182,7 +200,16 @@ SYM_FUNC_START(vgc_mlkem_tobytes_ymm)
 	mov		$0x10000001, %eax	/* (1, 4096) */
 	vmovd		%eax, %xmm10
 	vpbroadcastd	%xmm10, %ymm10
-	compress_body	12, 15
+	vmovdqa		vgc_mlkem_pack12_ymm + 32(%rip), %ymm8
+	vmovdqa		vgc_mlkem_pack12_join_ymm(%rip), %ymm9
+	mov		$15, %ecx
+.Ltobytes_ymm:
+	tobytes_ymm	0
+	dec		%ecx
+	jnz		.Ltobytes_ymm
+	tobytes_ymm	1
+	vzeroall
+	RET
 SYM_FUNC_END(vgc_mlkem_tobytes_ymm)
 
 /*

@@ -8,7 +8,7 @@
  * the others also VBMI (vpermb, vpmultishiftqb): arch/x86/mlkem_x86.c
  * calls the AVX2 code where the CPU lacks it.
  *
- * The arithmetic is that of mlkem_codec_avx2.S (same formulas, proved
+ * The arithmetic is that of mlkem_codec_avx2.S (same formulas, checked
  * for every s16 by the tests). Packing: pairs by vpmaddwd, dwords
  * shifted to their bit offset, bytes placed across the whole register by
  * two vpermb (even and odd dwords) ORed. Unpacking: vpermb gives each
@@ -51,7 +51,9 @@
 
 /* Compress_d of \v from any s16 (d = 12: a mod q); constants zmm24-29 */
 .macro zcmp_value d, v, t, u
+	.if \d != 10
 	barrett		\v, %zmm31, %zmm30, \t
+	.endif
 	.if \d == 4 || \d == 5
 	vpaddw		%zmm29, \v, \v			/* 104 or 52 */
 	vpmulhw		%zmm28, \v, \v			/* 315 or 630 */
@@ -76,10 +78,10 @@
 /* packed: zmm25 (1, 2^d) pairs, zmm24 dword shifts, zmm23/22 shuffles */
 .macro zpack d, v, t
 	vpmaddwd	%zmm25, \v, \v
-	vpsllvd		%zmm24, \v, \v
 	.if \d == 12
 	vpermb		\v, %zmm23, \v
 	.else
+	vpsllvd		%zmm24, \v, \v
 	vpermb		\v, %zmm23, \t
 	vpermb		\v, %zmm22, \v
 	vpord		\t, \v, \v

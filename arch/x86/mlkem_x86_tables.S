@@ -607,6 +607,11 @@ SYM_DATA_START(vgc_mlkem_pack12_ymm)
 SYM_DATA_END(vgc_mlkem_pack12_ymm)
 
 	.balign 32
+SYM_DATA_START(vgc_mlkem_pack12_join_ymm)
+	.long 0, 1, 2, 4, 5, 6, 3, 7
+SYM_DATA_END(vgc_mlkem_pack12_join_ymm)
+
+	.balign 32
 SYM_DATA_START(vgc_mlkem_unpack4_ymm)
 	.byte 0, 1, 0, 1, 1, 2, 1, 2, 2, 3, 2, 3, 3, 4, 3, 4
 	.byte 0, 1, 0, 1, 1, 2, 1, 2, 2, 3, 2, 3, 3, 4, 3, 4

@@ -375,6 +375,9 @@ def codec_tables():
         check_pack(d, 16, shifts, even, odd)
         lines = dwords(shifts * 2) + bytes_(cb(even) * 2) + bytes_(cb(odd) * 2)
         out += table('vgc_mlkem_pack%d_ymm' % d, lines, 32)
+    # ByteEncode_12: the 12 bytes of each lane joined (dwords 3, 7 zero)
+    out += table('vgc_mlkem_pack12_join_ymm',
+                 dwords([0, 1, 2, 4, 5, 6, 3, 7]), 32)
     for d in (4, 5, 10, 12):
         sel, off = unpack_words(d, 8)
         if d == 12:

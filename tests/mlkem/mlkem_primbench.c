@@ -1,0 +1,411 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mlkem_primbench: TSC cycles per call of each ML-KEM arithmetic
+ * primitive on every back end this CPU runs (through the back-end struct,
+ * as lib/mlkem.c calls them) and, where it has one, mlkem-native's AVX2
+ * assembly (built from ../shared/anchors at bench time, with the
+ * constant tables it takes). Figures, not a test.
+ *
+ * The peers of a primitive run interleaved in one process: each round
+ * times a batch of calls of every peer, in an order that rotates; the
+ * table gives each peer's median cycles per call and the median of the
+ * per-round ratios to mlkem-native and to the portable code.
+ *
+ * Where the work differs, the figure says so: mlkem-native's NTT leaves
+ * |c| < 23595 in its own order (ours |c| < q, FIPS order); its encoders
+ * need [0, q) input (ours any s16, reduced inside); its basemul takes a
+ * precomputed cache of b1 * zeta (its mulcache, once per vector; ours
+ * computes that inside each row, as the seam has no cache).
+ *
+ *   mlkem_primbench [ROUNDS]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <x86intrin.h>
+
+#include "kcompat.h"
+#include "mlkem_backend.h"
+
+#ifdef VGC_MLKN
+/* mlkem-native's AVX2 assembly (System V calls) and its tables */
+void mlkem_ntt_avx2_asm(s16 *r, const s16 *qdata);
+void mlkem_invntt_avx2_asm(s16 *r, const s16 *qdata);
+void mlkem_reduce_avx2_asm(s16 *r);
+void mlkem_tomont_avx2_asm(s16 *r);
+void mlkem_poly_mulcache_compute_avx2_asm(s16 *out, const s16 *in,
+					  const s16 *qdata);
+void mlkem_polyvec_basemul_acc_montgomery_cached_k2_avx2_asm(s16 *r,
+	const s16 *a, const s16 *b, const s16 *bc);
+void mlkem_polyvec_basemul_acc_montgomery_cached_k3_avx2_asm(s16 *r,
+	const s16 *a, const s16 *b, const s16 *bc);
+void mlkem_polyvec_basemul_acc_montgomery_cached_k4_avx2_asm(s16 *r,
+	const s16 *a, const s16 *b, const s16 *bc);
+void mlkem_ntttobytes_avx2_asm(u8 *r, const s16 *a);
+void mlkem_nttfrombytes_avx2_asm(s16 *r, const u8 *a);
+void mlkem_poly_compress_d4_avx2_asm(u8 *r, const s16 *a, const u8 *data);
+void mlkem_poly_compress_d5_avx2_asm(u8 *r, const s16 *a, const u8 *data);
+void mlkem_poly_compress_d10_avx2_asm(u8 *r, const s16 *a, const u8 *data);
+void mlkem_poly_compress_d11_avx2_asm(u8 *r, const s16 *a, const u8 *data);
+void mlkem_poly_decompress_d4_avx2_asm(s16 *r, const u8 *a, const u8 *data);
+void mlkem_poly_decompress_d5_avx2_asm(s16 *r, const u8 *a, const u8 *data);
+void mlkem_poly_decompress_d10_avx2_asm(s16 *r, const u8 *a,
+					const u8 *data);
+void mlkem_poly_decompress_d11_avx2_asm(s16 *r, const u8 *a,
+					const u8 *data);
+extern const s16 *const mlkn_qdata;
+extern const u8 *const mlkn_compress_data[12];
+extern const u8 *const mlkn_decompress_data[12];
+#endif
+
+#define N	VGC_MLKEM_N
+#define BATCH	8
+#define MAX_PEERS	5
+
+/* 64-byte aligned, as the work area's polynomials are */
+static s16 pa[4][N] __aligned(64), pb[4][N] __aligned(64), pr[N] __aligned(64);
+static s16 bcache[4][N / 2] __aligned(64);
+static u8 bytes[4 * 384] __aligned(64);
+static unsigned int cur_d, cur_k;
+static const struct vgc_mlkem_backend *cur_be;
+
+/* what one peer runs: a primitive of a back end, or mlkem-native's */
+struct peer {
+	const char *name;
+	const struct vgc_mlkem_backend *be;	/* NULL: mlkem-native */
+	void (*fn)(void);
+	bool whole_op;		/* brackets its SIMD sections itself */
+};
+
+static void be_ntt(void) { cur_be->ntt(pa[0]); }
+static void be_invntt(void) { cur_be->invntt(pa[0]); }
+static void be_basemul(void) { cur_be->basemul_row(pr, pa[0], pb[0], cur_k); }
+static void be_tomont(void) { cur_be->tomont(pa[0]); }
+static void be_add(void) { cur_be->add(pa[0], pb[0]); }
+static void be_rsub(void) { cur_be->rsub(pa[0], pb[0]); }
+static void be_compress(void) { cur_be->compress(bytes, pb[1], cur_d); }
+static void be_decompress(void) { cur_be->decompress(pa[0], bytes, cur_d); }
+static void be_tobytes(void) { cur_be->tobytes(bytes, pb[1]); }
+static void be_frombytes(void) { (void)cur_be->frombytes(pa[0], bytes); }
+
+#ifdef VGC_MLKN
+static void mn_ntt(void) { mlkem_ntt_avx2_asm(pa[0], mlkn_qdata); }
+static void mn_ntt_reduce(void)
+{
+	mlkem_ntt_avx2_asm(pa[0], mlkn_qdata);
+	mlkem_reduce_avx2_asm(pa[0]);
+}
+static void mn_invntt(void) { mlkem_invntt_avx2_asm(pa[0], mlkn_qdata); }
+static void mn_tomont(void) { mlkem_tomont_avx2_asm(pa[0]); }
+static void mn_mulcache(void)
+{
+	mlkem_poly_mulcache_compute_avx2_asm(bcache[0], pb[0], mlkn_qdata);
+}
+static void mn_basemul(void)
+{
+	if (cur_k == 2)
+		mlkem_polyvec_basemul_acc_montgomery_cached_k2_avx2_asm(pr, pa[0],
+			pb[0], bcache[0]);
+	else if (cur_k == 3)
+		mlkem_polyvec_basemul_acc_montgomery_cached_k3_avx2_asm(pr, pa[0],
+			pb[0], bcache[0]);
+	else
+		mlkem_polyvec_basemul_acc_montgomery_cached_k4_avx2_asm(pr, pa[0],
+			pb[0], bcache[0]);
+}
+static void mn_compress(void)
+{
+	const u8 *data = mlkn_compress_data[cur_d];
+
+	switch (cur_d) {
+	case 4:
+		mlkem_poly_compress_d4_avx2_asm(bytes, pb[1], data);
+		break;
+	case 5:
+		mlkem_poly_compress_d5_avx2_asm(bytes, pb[1], data);
+		break;
+	case 10:
+		mlkem_poly_compress_d10_avx2_asm(bytes, pb[1], data);
+		break;
+	default:
+		mlkem_poly_compress_d11_avx2_asm(bytes, pb[1], data);
+	}
+}
+static void mn_decompress(void)
+{
+	const u8 *data = mlkn_decompress_data[cur_d];
+
+	switch (cur_d) {
+	case 4:
+		mlkem_poly_decompress_d4_avx2_asm(pa[0], bytes, data);
+		break;
+	case 5:
+		mlkem_poly_decompress_d5_avx2_asm(pa[0], bytes, data);
+		break;
+	case 10:
+		mlkem_poly_decompress_d10_avx2_asm(pa[0], bytes, data);
+		break;
+	default:
+		mlkem_poly_decompress_d11_avx2_asm(pa[0], bytes, data);
+	}
+}
+static void mn_tobytes(void) { mlkem_ntttobytes_avx2_asm(bytes, pb[1]); }
+static void mn_frombytes(void) { mlkem_nttfrombytes_avx2_asm(pa[0], bytes); }
+#endif
+
+/* whole KEM operations on a back end (its Keccak and sampling included) */
+static struct vgc_mlkem_work kem_work;
+static u8 kem_ek[VGC_MLKEM_MAX_EK_SIZE], kem_dk[VGC_MLKEM_MAX_DK_SIZE];
+static u8 kem_ct[VGC_MLKEM_MAX_CT_SIZE], kem_ss[32], kem_seed[64], kem_m[32];
+static enum vgc_mlkem_set kem_set;
+
+static void be_keygen(void)
+{
+	vgc_mlkem_keypair_derand_be(cur_be, kem_set, kem_ek,
+				    vgc_mlkem_ek_size(kem_set), kem_dk,
+				    vgc_mlkem_dk_size(kem_set), kem_seed, 64,
+				    &kem_work);
+}
+
+static void be_encaps(void)
+{
+	vgc_mlkem_encaps_derand_be(cur_be, kem_set, kem_ct,
+				   vgc_mlkem_ct_size(kem_set), kem_ss, kem_ek,
+				   vgc_mlkem_ek_size(kem_set), kem_m, &kem_work);
+}
+
+static void be_decaps(void)
+{
+	vgc_mlkem_decaps_be(cur_be, kem_set, kem_ss, kem_ct,
+			    vgc_mlkem_ct_size(kem_set), kem_dk,
+			    vgc_mlkem_dk_size(kem_set), &kem_work);
+}
+
+static u64 cycles(void)
+{
+	unsigned int aux;
+
+	_mm_lfence();
+	return __rdtscp(&aux);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, unsigned int n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return v[n / 2];
+}
+
+static unsigned int rounds = 2001;
+static double cyc[MAX_PEERS][100001], ratio[100001];
+
+/*
+ * One table row: peers[0] is the portable code; @mn, if not negative,
+ * the index of mlkem-native's peer
+ */
+static void row(const char *what, struct peer *peers, unsigned int n, int mn)
+{
+	unsigned int r, i, j, p, b;
+	double med[MAX_PEERS];
+	u64 t0;
+
+	/* warm up */
+	for (p = 0; p < n; p++) {
+		cur_be = peers[p].be;
+		for (b = 0; b < 64; b++)
+			peers[p].fn();
+	}
+	for (r = 0; r < rounds; r++) {
+		for (i = 0; i < n; i++) {
+			p = (i + r) % n;
+			cur_be = peers[p].be;
+			if (cur_be && !peers[p].whole_op && cur_be->simd_begin)
+				cur_be->simd_begin();
+			t0 = cycles();
+			for (b = 0; b < BATCH; b++)
+				peers[p].fn();
+			cyc[p][r] = (double)(cycles() - t0) / BATCH;
+			if (cur_be && !peers[p].whole_op && cur_be->simd_end)
+				cur_be->simd_end();
+		}
+	}
+	printf("%-18s", what);
+	for (p = 0; p < n; p++) {
+		for (r = 0; r < rounds; r++)
+			ratio[r] = cyc[p][r] / cyc[0][r];
+		med[p] = median(ratio, rounds);
+		memcpy(ratio, cyc[p], rounds * sizeof(double));
+		printf(" %9.0f", median(ratio, rounds));
+	}
+	for (p = n; p < MAX_PEERS; p++)
+		printf(" %9s", "-");
+	/* SIMD back ends against the portable code, and against mlkem-native */
+	for (p = 1; p < n; p++) {
+		if ((int)p == mn)
+			continue;
+		printf("  %5.2f", med[p]);
+		if (mn >= 0) {
+			for (j = 0; j < rounds; j++)
+				ratio[j] = cyc[p][j] / cyc[mn][j];
+			printf(" %5.2f", median(ratio, rounds));
+		} else {
+			printf(" %5s", "-");
+		}
+	}
+	printf("\n");
+	fflush(stdout);
+}
+
+/* row() without the SIMD bracket: the KEM operations bracket themselves */
+static void kem_row(const char *what, struct peer *peers, unsigned int n)
+{
+	unsigned int p;
+
+	for (p = 0; p < n; p++)
+		peers[p].whole_op = true;
+	row(what, peers, n, -1);
+}
+
+int main(int argc, char **argv)
+{
+	const struct vgc_mlkem_backend *const *be, *simd[2];
+	struct peer peers[MAX_PEERS];
+	static const unsigned int ds[] = { 1, 4, 5, 10, 11 };
+	unsigned int ns = 0, i, j, n, k, pi;
+	const char *why;
+	char what[32];
+	int mn;
+
+	if (argc > 1)
+		rounds = (unsigned int)atoi(argv[1]) | 1;
+	if (rounds > 100001)
+		rounds = 100001;
+	for (be = vgc_mlkem_backends; *be; be++)
+		if (*be != &vgc_mlkem_backend_generic && ns < 2 &&
+		    (!(*be)->usable || (*be)->usable(&why)))
+			simd[ns++] = *be;
+
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < N; j++) {
+			pa[i][j] = (s16)(rand() % 3329);
+			pb[i][j] = (s16)(rand() % 3329);
+		}
+	for (i = 0; i < sizeof(bytes); i++)
+		bytes[i] = (u8)rand();
+
+	printf("mlkem_primbench: TSC cycles per call, median of %u rounds of %u calls, peers interleaved\n",
+	       rounds, BATCH);
+	printf("%-18s %9s", "primitive", "generic");
+	for (i = 0; i < ns; i++)
+		printf(" %9s", simd[i]->name);
+#ifdef VGC_MLKN
+	printf(" %9s", "mlkn-avx2");
+	n = ns + 2;
+#else
+	n = ns + 1;
+#endif
+	for (i = n; i < MAX_PEERS; i++)
+		printf(" %9s", "");
+	for (i = 0; i < ns; i++)
+		printf("  %s/gen %s/mlkn", simd[i]->name, simd[i]->name);
+	printf("\n");
+
+#define PEERS(fnb)							\
+	do {								\
+		peers[0] = (struct peer){ "generic",			\
+			&vgc_mlkem_backend_generic, fnb, false };	\
+		for (pi = 0; pi < ns; pi++)				\
+			peers[pi + 1] = (struct peer){ simd[pi]->name,	\
+				simd[pi], fnb, false };			\
+	} while (0)
+#ifdef VGC_MLKN
+#define MN(fnm)	do { peers[ns + 1] = (struct peer){ "mlkn", NULL, fnm, false }; \
+		     mn = (int)ns + 1; } while (0)
+#else
+#define MN(fnm)	do { mn = -1; } while (0)
+#endif
+
+	PEERS(be_ntt);
+	MN(mn_ntt);
+	row("ntt", peers, ns + 1 + (mn > 0), mn);
+#ifdef VGC_MLKN
+	peers[ns + 1].fn = mn_ntt_reduce;
+	row("ntt (mlkn+reduce)", peers, ns + 2, mn);
+#endif
+	PEERS(be_invntt);
+	MN(mn_invntt);
+	row("invntt", peers, ns + 1 + (mn > 0), mn);
+	for (k = 2; k <= 4; k++) {
+		cur_k = k;
+		snprintf(what, sizeof(what), "basemul_row k=%u", k);
+		PEERS(be_basemul);
+		MN(mn_basemul);
+		row(what, peers, ns + 1 + (mn > 0), mn);
+	}
+#ifdef VGC_MLKN
+	PEERS(be_basemul);
+	peers[0].fn = mn_mulcache;	/* alone: mlkem-native's cache, per b */
+	peers[0].be = NULL;
+	row("mlkn mulcache", peers, 1, -1);
+#endif
+	PEERS(be_tomont);
+	MN(mn_tomont);
+	row("tomont", peers, ns + 1 + (mn > 0), mn);
+	PEERS(be_add);
+	row("add", peers, ns + 1, -1);
+	PEERS(be_rsub);
+	row("rsub", peers, ns + 1, -1);
+	for (i = 0; i < ARRAY_SIZE(ds); i++) {
+		cur_d = ds[i];
+		snprintf(what, sizeof(what), "compress d=%u", cur_d);
+		PEERS(be_compress);
+		if (cur_d == 1)
+			mn = -1;
+		else
+			MN(mn_compress);
+		row(what, peers, ns + 1 + (mn > 0), mn);
+		snprintf(what, sizeof(what), "decompress d=%u", cur_d);
+		PEERS(be_decompress);
+		if (cur_d == 1)
+			mn = -1;
+		else
+			MN(mn_decompress);
+		row(what, peers, ns + 1 + (mn > 0), mn);
+	}
+	PEERS(be_tobytes);
+	MN(mn_tobytes);
+	row("tobytes", peers, ns + 1 + (mn > 0), mn);
+	PEERS(be_frombytes);
+	MN(mn_frombytes);
+	row("frombytes", peers, ns + 1 + (mn > 0), mn);
+
+	/*
+	 * The KEM on each back end (the back ends' simd_begin/end are
+	 * inside: the KEM brackets its steps itself)
+	 */
+	printf("whole KEM operations, each back end's own Keccak and sampling:\n");
+	rounds = rounds / 4 | 1;
+	for (kem_set = VGC_MLKEM512; kem_set <= VGC_MLKEM1024; kem_set++) {
+		static const char *const sets[] = { "512", "768", "1024" };
+
+		cur_be = &vgc_mlkem_backend_generic;
+		be_keygen();
+		be_encaps();
+		snprintf(what, sizeof(what), "%s keygen", sets[kem_set]);
+		PEERS(be_keygen);
+		kem_row(what, peers, ns + 1);
+		snprintf(what, sizeof(what), "%s encaps", sets[kem_set]);
+		PEERS(be_encaps);
+		kem_row(what, peers, ns + 1);
+		snprintf(what, sizeof(what), "%s decaps", sets[kem_set]);
+		PEERS(be_decaps);
+		kem_row(what, peers, ns + 1);
+	}
+	return 0;
+}
