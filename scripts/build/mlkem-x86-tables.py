@@ -235,8 +235,8 @@ def ymm_ntt(inverse):
 
 def words(vals):
     out = []
-    for i in range(0, len(vals), 16):
-        out.append('\t.short ' + ', '.join(str(v) for v in vals[i:i + 16]))
+    for i in range(0, len(vals), 8):
+        out.append('\t.short ' + ', '.join(str(v) for v in vals[i:i + 8]))
     return out
 
 

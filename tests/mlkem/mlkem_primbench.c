@@ -30,34 +30,7 @@
 #include "mlkem_backend.h"
 
 #ifdef VGC_MLKN
-/* mlkem-native's AVX2 assembly (System V calls) and its tables */
-void mlkem_ntt_avx2_asm(s16 *r, const s16 *qdata);
-void mlkem_invntt_avx2_asm(s16 *r, const s16 *qdata);
-void mlkem_reduce_avx2_asm(s16 *r);
-void mlkem_tomont_avx2_asm(s16 *r);
-void mlkem_poly_mulcache_compute_avx2_asm(s16 *out, const s16 *in,
-					  const s16 *qdata);
-void mlkem_polyvec_basemul_acc_montgomery_cached_k2_avx2_asm(s16 *r,
-	const s16 *a, const s16 *b, const s16 *bc);
-void mlkem_polyvec_basemul_acc_montgomery_cached_k3_avx2_asm(s16 *r,
-	const s16 *a, const s16 *b, const s16 *bc);
-void mlkem_polyvec_basemul_acc_montgomery_cached_k4_avx2_asm(s16 *r,
-	const s16 *a, const s16 *b, const s16 *bc);
-void mlkem_ntttobytes_avx2_asm(u8 *r, const s16 *a);
-void mlkem_nttfrombytes_avx2_asm(s16 *r, const u8 *a);
-void mlkem_poly_compress_d4_avx2_asm(u8 *r, const s16 *a, const u8 *data);
-void mlkem_poly_compress_d5_avx2_asm(u8 *r, const s16 *a, const u8 *data);
-void mlkem_poly_compress_d10_avx2_asm(u8 *r, const s16 *a, const u8 *data);
-void mlkem_poly_compress_d11_avx2_asm(u8 *r, const s16 *a, const u8 *data);
-void mlkem_poly_decompress_d4_avx2_asm(s16 *r, const u8 *a, const u8 *data);
-void mlkem_poly_decompress_d5_avx2_asm(s16 *r, const u8 *a, const u8 *data);
-void mlkem_poly_decompress_d10_avx2_asm(s16 *r, const u8 *a,
-					const u8 *data);
-void mlkem_poly_decompress_d11_avx2_asm(s16 *r, const u8 *a,
-					const u8 *data);
-extern const s16 *const mlkn_qdata;
-extern const u8 *const mlkn_compress_data[12];
-extern const u8 *const mlkn_decompress_data[12];
+#include "mlkn_prim_peer.h"
 #endif
 
 #define N	VGC_MLKEM_N
@@ -79,42 +52,95 @@ struct peer {
 	bool whole_op;		/* brackets its SIMD sections itself */
 };
 
-static void be_ntt(void) { cur_be->ntt(pa[0]); }
-static void be_invntt(void) { cur_be->invntt(pa[0]); }
-static void be_basemul(void) { cur_be->basemul_row(pr, pa[0], pb[0], cur_k); }
-static void be_tomont(void) { cur_be->tomont(pa[0]); }
-static void be_add(void) { cur_be->add(pa[0], pb[0]); }
-static void be_rsub(void) { cur_be->rsub(pa[0], pb[0]); }
-static void be_compress(void) { cur_be->compress(bytes, pb[1], cur_d); }
-static void be_decompress(void) { cur_be->decompress(pa[0], bytes, cur_d); }
-static void be_tobytes(void) { cur_be->tobytes(bytes, pb[1]); }
-static void be_frombytes(void) { (void)cur_be->frombytes(pa[0], bytes); }
+static void be_ntt(void)
+{
+	cur_be->ntt(pa[0]);
+}
+
+static void be_invntt(void)
+{
+	cur_be->invntt(pa[0]);
+}
+
+static void be_basemul(void)
+{
+	cur_be->basemul_row(pr, pa[0], pb[0], cur_k);
+}
+
+static void be_tomont(void)
+{
+	cur_be->tomont(pa[0]);
+}
+
+static void be_add(void)
+{
+	cur_be->add(pa[0], pb[0]);
+}
+
+static void be_rsub(void)
+{
+	cur_be->rsub(pa[0], pb[0]);
+}
+
+static void be_compress(void)
+{
+	cur_be->compress(bytes, pb[1], cur_d);
+}
+
+static void be_decompress(void)
+{
+	cur_be->decompress(pa[0], bytes, cur_d);
+}
+
+static void be_tobytes(void)
+{
+	cur_be->tobytes(bytes, pb[1]);
+}
+
+static void be_frombytes(void)
+{
+	(void)cur_be->frombytes(pa[0], bytes);
+}
 
 #ifdef VGC_MLKN
-static void mn_ntt(void) { mlkem_ntt_avx2_asm(pa[0], mlkn_qdata); }
+static void mn_ntt(void)
+{
+	mlkem_ntt_avx2_asm(pa[0], mlkn_qdata);
+}
+
 static void mn_ntt_reduce(void)
 {
 	mlkem_ntt_avx2_asm(pa[0], mlkn_qdata);
 	mlkem_reduce_avx2_asm(pa[0]);
 }
-static void mn_invntt(void) { mlkem_invntt_avx2_asm(pa[0], mlkn_qdata); }
-static void mn_tomont(void) { mlkem_tomont_avx2_asm(pa[0]); }
+
+static void mn_invntt(void)
+{
+	mlkem_invntt_avx2_asm(pa[0], mlkn_qdata);
+}
+
+static void mn_tomont(void)
+{
+	mlkem_tomont_avx2_asm(pa[0]);
+}
+
 static void mn_mulcache(void)
 {
 	mlkem_poly_mulcache_compute_avx2_asm(bcache[0], pb[0], mlkn_qdata);
 }
+
 static void mn_basemul(void)
 {
+	const s16 *a = pa[0], *b = pb[0], *c = bcache[0];
+
 	if (cur_k == 2)
-		mlkem_polyvec_basemul_acc_montgomery_cached_k2_avx2_asm(pr, pa[0],
-			pb[0], bcache[0]);
+		mlkem_polyvec_basemul_acc_montgomery_cached_k2_avx2_asm(pr, a, b, c);
 	else if (cur_k == 3)
-		mlkem_polyvec_basemul_acc_montgomery_cached_k3_avx2_asm(pr, pa[0],
-			pb[0], bcache[0]);
+		mlkem_polyvec_basemul_acc_montgomery_cached_k3_avx2_asm(pr, a, b, c);
 	else
-		mlkem_polyvec_basemul_acc_montgomery_cached_k4_avx2_asm(pr, pa[0],
-			pb[0], bcache[0]);
+		mlkem_polyvec_basemul_acc_montgomery_cached_k4_avx2_asm(pr, a, b, c);
 }
+
 static void mn_compress(void)
 {
 	const u8 *data = mlkn_compress_data[cur_d];
@@ -133,6 +159,7 @@ static void mn_compress(void)
 		mlkem_poly_compress_d11_avx2_asm(bytes, pb[1], data);
 	}
 }
+
 static void mn_decompress(void)
 {
 	const u8 *data = mlkn_decompress_data[cur_d];
@@ -151,19 +178,29 @@ static void mn_decompress(void)
 		mlkem_poly_decompress_d11_avx2_asm(pa[0], bytes, data);
 	}
 }
+
 /* as mlkem-native runs them: its encoders need [0, q), poly_reduce first */
 static void mn_reduce_compress(void)
 {
 	mlkem_reduce_avx2_asm(pb[1]);
 	mn_compress();
 }
-static void mn_tobytes(void) { mlkem_ntttobytes_avx2_asm(bytes, pb[1]); }
+
+static void mn_tobytes(void)
+{
+	mlkem_ntttobytes_avx2_asm(bytes, pb[1]);
+}
+
 static void mn_reduce_tobytes(void)
 {
 	mlkem_reduce_avx2_asm(pb[1]);
 	mn_tobytes();
 }
-static void mn_frombytes(void) { mlkem_nttfrombytes_avx2_asm(pa[0], bytes); }
+
+static void mn_frombytes(void)
+{
+	mlkem_nttfrombytes_avx2_asm(pa[0], bytes);
+}
 #endif
 
 /* whole KEM operations on a back end (its Keccak and sampling included) */
@@ -275,25 +312,44 @@ static void row(const char *what, struct peer *peers, unsigned int n, int mn)
 	fflush(stdout);
 }
 
-/* row() without the SIMD bracket: the KEM operations bracket themselves */
-static void kem_row(const char *what, struct peer *peers, unsigned int n)
-{
-	unsigned int p;
+/* the SIMD back ends this CPU runs, fastest first */
+static const struct vgc_mlkem_backend *simd[2];
+static unsigned int ns;
+static struct peer peers[MAX_PEERS];
 
-	for (p = 0; p < n; p++)
-		peers[p].whole_op = true;
-	row(what, peers, n, -1);
+#ifdef VGC_MLKN
+#define MLKN(fn)	(fn)
+#else
+#define MLKN(fn)	NULL
+#endif
+
+/* one row: @fnb on every back end, @fnm (if any) for mlkem-native */
+static void bench(const char *what, void (*fnb)(void), void (*fnm)(void),
+		  bool whole_op)
+{
+	unsigned int i, n = 0;
+	int mn = -1;
+
+	peers[n++] = (struct peer){ "generic", &vgc_mlkem_backend_generic,
+				    fnb, whole_op };
+	for (i = 0; i < ns; i++)
+		peers[n++] = (struct peer){ simd[i]->name, simd[i], fnb,
+					    whole_op };
+	if (fnm) {
+		mn = (int)n;
+		peers[n++] = (struct peer){ "mlkn", NULL, fnm, false };
+	}
+	row(what, peers, n, mn);
 }
 
 int main(int argc, char **argv)
 {
-	const struct vgc_mlkem_backend *const *be, *simd[2];
-	struct peer peers[MAX_PEERS];
+	static const char *const sets[] = { "512", "768", "1024" };
 	static const unsigned int ds[] = { 1, 4, 5, 10, 11 };
-	unsigned int ns = 0, i, j, n, k, pi;
+	const struct vgc_mlkem_backend *const *be;
+	unsigned int i, j;
 	const char *why;
 	char what[32];
-	int mn;
 
 	if (argc > 1)
 		rounds = (unsigned int)atoi(argv[1]) | 1;
@@ -312,124 +368,66 @@ int main(int argc, char **argv)
 	for (i = 0; i < sizeof(bytes); i++)
 		bytes[i] = (u8)rand();
 
-	printf("mlkem_primbench: TSC cycles per call, median of %u rounds of %u calls, peers interleaved\n",
+	printf("mlkem_primbench: TSC cycles per call, median of %u rounds of %u calls\n",
 	       rounds, BATCH);
 	printf("%-18s %9s", "primitive", "generic");
 	for (i = 0; i < ns; i++)
 		printf(" %9s", simd[i]->name);
 #ifdef VGC_MLKN
 	printf(" %9s", "mlkn-avx2");
-	n = ns + 2;
 #else
-	n = ns + 1;
+	printf(" %9s", "");
 #endif
-	for (i = n; i < MAX_PEERS; i++)
+	for (i = ns + 2; i < MAX_PEERS; i++)
 		printf(" %9s", "");
 	for (i = 0; i < ns; i++)
 		printf("  %s/gen %s/mlkn", simd[i]->name, simd[i]->name);
 	printf("\n");
 
-#define PEERS(fnb)							\
-	do {								\
-		peers[0] = (struct peer){ "generic",			\
-			&vgc_mlkem_backend_generic, fnb, false };	\
-		for (pi = 0; pi < ns; pi++)				\
-			peers[pi + 1] = (struct peer){ simd[pi]->name,	\
-				simd[pi], fnb, false };			\
-	} while (0)
-#ifdef VGC_MLKN
-#define MN(fnm)	do { peers[ns + 1] = (struct peer){ "mlkn", NULL, fnm, false }; \
-		     mn = (int)ns + 1; } while (0)
-#else
-#define MN(fnm)	do { mn = -1; } while (0)
-#endif
-
-	PEERS(be_ntt);
-	MN(mn_ntt);
-	row("ntt", peers, ns + 1 + (mn > 0), mn);
-#ifdef VGC_MLKN
-	peers[ns + 1].fn = mn_ntt_reduce;
-	row("  (mlkn +reduce)", peers, ns + 2, mn);
-#endif
-	PEERS(be_invntt);
-	MN(mn_invntt);
-	row("invntt", peers, ns + 1 + (mn > 0), mn);
-	for (k = 2; k <= 4; k++) {
-		cur_k = k;
-		snprintf(what, sizeof(what), "basemul_row k=%u", k);
-		PEERS(be_basemul);
-		MN(mn_basemul);
-		row(what, peers, ns + 1 + (mn > 0), mn);
+	bench("ntt", be_ntt, MLKN(mn_ntt), false);
+	bench("  (mlkn +reduce)", be_ntt, MLKN(mn_ntt_reduce), false);
+	bench("invntt", be_invntt, MLKN(mn_invntt), false);
+	for (cur_k = 2; cur_k <= 4; cur_k++) {
+		snprintf(what, sizeof(what), "basemul_row k=%u", cur_k);
+		bench(what, be_basemul, MLKN(mn_basemul), false);
 	}
 #ifdef VGC_MLKN
-	PEERS(be_basemul);
-	peers[0].fn = mn_mulcache;	/* alone: mlkem-native's cache, per b */
-	peers[0].be = NULL;
+	/* mlkem-native's cache of b1 * zeta, once per vector polynomial */
+	peers[0] = (struct peer){ "mlkn", NULL, mn_mulcache, false };
 	row("mlkn mulcache", peers, 1, -1);
 #endif
-	PEERS(be_tomont);
-	MN(mn_tomont);
-	row("tomont", peers, ns + 1 + (mn > 0), mn);
-	PEERS(be_add);
-	row("add", peers, ns + 1, -1);
-	PEERS(be_rsub);
-	row("rsub", peers, ns + 1, -1);
+	bench("tomont", be_tomont, MLKN(mn_tomont), false);
+	bench("add", be_add, NULL, false);
+	bench("rsub", be_rsub, NULL, false);
 	for (i = 0; i < ARRAY_SIZE(ds); i++) {
 		cur_d = ds[i];
 		snprintf(what, sizeof(what), "compress d=%u", cur_d);
-		PEERS(be_compress);
-		if (cur_d == 1)
-			mn = -1;
-		else
-			MN(mn_compress);
-		row(what, peers, ns + 1 + (mn > 0), mn);
-#ifdef VGC_MLKN
-		if (cur_d != 1) {
-			snprintf(what, sizeof(what), "  (mlkn reduce+)");
-			peers[ns + 1].fn = mn_reduce_compress;
-			row(what, peers, ns + 2, mn);
-		}
-#endif
+		bench(what, be_compress, cur_d == 1 ? NULL : MLKN(mn_compress),
+		      false);
+		if (cur_d != 1)
+			bench("  (mlkn reduce+)", be_compress,
+			      MLKN(mn_reduce_compress), false);
 		snprintf(what, sizeof(what), "decompress d=%u", cur_d);
-		PEERS(be_decompress);
-		if (cur_d == 1)
-			mn = -1;
-		else
-			MN(mn_decompress);
-		row(what, peers, ns + 1 + (mn > 0), mn);
+		bench(what, be_decompress,
+		      cur_d == 1 ? NULL : MLKN(mn_decompress), false);
 	}
-	PEERS(be_tobytes);
-	MN(mn_tobytes);
-	row("tobytes", peers, ns + 1 + (mn > 0), mn);
-#ifdef VGC_MLKN
-	peers[ns + 1].fn = mn_reduce_tobytes;
-	row("  (mlkn reduce+)", peers, ns + 2, mn);
-#endif
-	PEERS(be_frombytes);
-	MN(mn_frombytes);
-	row("frombytes", peers, ns + 1 + (mn > 0), mn);
+	bench("tobytes", be_tobytes, MLKN(mn_tobytes), false);
+	bench("  (mlkn reduce+)", be_tobytes, MLKN(mn_reduce_tobytes), false);
+	bench("frombytes", be_frombytes, MLKN(mn_frombytes), false);
 
-	/*
-	 * The KEM on each back end (the back ends' simd_begin/end are
-	 * inside: the KEM brackets its steps itself)
-	 */
+	/* the KEM on each back end: its operations bracket SIMD themselves */
 	printf("whole KEM operations, each back end's own Keccak and sampling:\n");
 	rounds = rounds / 4 | 1;
 	for (kem_set = VGC_MLKEM512; kem_set <= VGC_MLKEM1024; kem_set++) {
-		static const char *const sets[] = { "512", "768", "1024" };
-
 		cur_be = &vgc_mlkem_backend_generic;
 		be_keygen();
 		be_encaps();
 		snprintf(what, sizeof(what), "%s keygen", sets[kem_set]);
-		PEERS(be_keygen);
-		kem_row(what, peers, ns + 1);
+		bench(what, be_keygen, NULL, true);
 		snprintf(what, sizeof(what), "%s encaps", sets[kem_set]);
-		PEERS(be_encaps);
-		kem_row(what, peers, ns + 1);
+		bench(what, be_encaps, NULL, true);
 		snprintf(what, sizeof(what), "%s decaps", sets[kem_set]);
-		PEERS(be_decaps);
-		kem_row(what, peers, ns + 1);
+		bench(what, be_decaps, NULL, true);
 	}
 	return 0;
 }

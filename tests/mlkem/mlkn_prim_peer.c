@@ -6,16 +6,18 @@
  * and the constant tables its AVX2 assembly takes as arguments, which
  * that unit keeps static.
  */
-#include <stdint.h>
+#include <linux/types.h>
 
 #include "mlkem_native_all.c"
 
-const int16_t *const mlkn_qdata = mlkem_qdata;
-const uint8_t *const mlkn_compress_data[12] = {
+const __s16 *const mlkn_qdata = mlkem_qdata;
+
+const __u8 *const mlkn_compress_data[12] = {
 	[4] = mlkem_compress_d4_data, [5] = mlkem_compress_d5_data,
 	[10] = mlkem_compress_d10_data, [11] = mlkem_compress_d11_data,
 };
-const uint8_t *const mlkn_decompress_data[12] = {
+
+const __u8 *const mlkn_decompress_data[12] = {
 	[4] = mlkem_decompress_d4_data, [5] = mlkem_decompress_d5_data,
 	[10] = mlkem_decompress_d10_data, [11] = mlkem_decompress_d11_data,
 };
