@@ -358,11 +358,41 @@ SYM_FUNC_END(vgc_mlkem_compress1_ymm)
 	bcast16		MLKEM_Q, 15
 .endm
 
+/*
+ * d = 4 and 5: a ymm's 2d input bytes fit one broadcast load (lane 1's
+ * shuffle starts d bytes on), and no value's window needs a right shift:
+ * times 2^(15 - d - offset) (ymm9) puts it at bits [15 - d, 15), the
+ * mask clears the neighbours' bits around it.
+ */
+.macro unpack_small d, mask
+	vmovdqa		vgc_mlkem_unpack\d\()_bcast_ymm(%rip), %ymm8
+	vmovdqa		vgc_mlkem_unpack\d\()_bcast_ymm + 32(%rip), %ymm9
+	bcast16		\mask, 13
+	.set		.Loff, 0
+	.rept 16
+	.if \d == 4
+	vpbroadcastq	.Loff(%rsi), %ymm0
+	.elseif .Loff + 16 <= 160
+	vbroadcasti128	.Loff(%rsi), %ymm0
+	.else
+	vmovdqu		160 - 16(%rsi), %xmm0
+	vpsrldq		$.Loff - (160 - 16), %xmm0, %xmm0
+	vinserti128	$1, %xmm0, %ymm0, %ymm0
+	.endif
+	vpshufb		%ymm8, %ymm0, %ymm0
+	vpmullw		%ymm9, %ymm0, %ymm0
+	vpand		%ymm13, %ymm0, %ymm0
+	vpmulhrsw	%ymm15, %ymm0, %ymm0
+	vmovdqu		%ymm0, (%rdi)
+	add		$32, %rdi
+	.set		.Loff, .Loff + 2 * \d
+	.endr
+.endm
+
 /* void vgc_mlkem_decompress4_ymm(s16 p[256], const u8 in[128]) */
 SYM_FUNC_START(vgc_mlkem_decompress4_ymm)
 	dcmp_consts
-	bcast16		0x7800, 13		/* bits [11, 15) */
-	decompress_body	4, 14
+	unpack_small	4, 0x7800		/* bits [11, 15) */
 	vzeroall
 	RET
 SYM_FUNC_END(vgc_mlkem_decompress4_ymm)
@@ -370,8 +400,7 @@ SYM_FUNC_END(vgc_mlkem_decompress4_ymm)
 /* void vgc_mlkem_decompress5_ymm(s16 p[256], const u8 in[160]) */
 SYM_FUNC_START(vgc_mlkem_decompress5_ymm)
 	dcmp_consts
-	bcast16		0x7c00, 13		/* bits [10, 15) */
-	decompress_body	5, 14
+	unpack_small	5, 0x7c00		/* bits [10, 15) */
 	vzeroall
 	RET
 SYM_FUNC_END(vgc_mlkem_decompress5_ymm)

@@ -991,20 +991,20 @@ SYM_DATA_START(vgc_mlkem_pack12_join_ymm)
 SYM_DATA_END(vgc_mlkem_pack12_join_ymm)
 
 	.balign 32
-SYM_DATA_START(vgc_mlkem_unpack4_ymm)
+SYM_DATA_START(vgc_mlkem_unpack4_bcast_ymm)
 	.byte 0, 1, 0, 1, 1, 2, 1, 2, 2, 3, 2, 3, 3, 4, 3, 4
-	.byte 0, 1, 0, 1, 1, 2, 1, 2, 2, 3, 2, 3, 3, 4, 3, 4
-	.short 4096, 256, 4096, 256, 4096, 256, 4096, 256
-	.short 4096, 256, 4096, 256, 4096, 256, 4096, 256
-SYM_DATA_END(vgc_mlkem_unpack4_ymm)
+	.byte 4, 5, 4, 5, 5, 6, 5, 6, 6, 7, 6, 7, 7, 8, 7, 8
+	.short 2048, 128, 2048, 128, 2048, 128, 2048, 128
+	.short 2048, 128, 2048, 128, 2048, 128, 2048, 128
+SYM_DATA_END(vgc_mlkem_unpack4_bcast_ymm)
 
 	.balign 32
-SYM_DATA_START(vgc_mlkem_unpack5_ymm)
+SYM_DATA_START(vgc_mlkem_unpack5_bcast_ymm)
 	.byte 0, 1, 0, 1, 1, 2, 1, 2, 2, 3, 3, 4, 3, 4, 4, 5
-	.byte 0, 1, 0, 1, 1, 2, 1, 2, 2, 3, 3, 4, 3, 4, 4, 5
-	.short 2048, 64, 512, 16, 128, 1024, 32, 256
-	.short 2048, 64, 512, 16, 128, 1024, 32, 256
-SYM_DATA_END(vgc_mlkem_unpack5_ymm)
+	.byte 5, 6, 5, 6, 6, 7, 6, 7, 7, 8, 8, 9, 8, 9, 9, 10
+	.short 1024, 32, 256, 8, 64, 512, 16, 128
+	.short 1024, 32, 256, 8, 64, 512, 16, 128
+SYM_DATA_END(vgc_mlkem_unpack5_bcast_ymm)
 
 	.balign 32
 SYM_DATA_START(vgc_mlkem_unpack10_ymm)

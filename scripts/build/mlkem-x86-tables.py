@@ -378,7 +378,14 @@ def codec_tables():
     # ByteEncode_12: the 12 bytes of each lane joined (dwords 3, 7 zero)
     out += table('vgc_mlkem_pack12_join_ymm',
                  dwords([0, 1, 2, 4, 5, 6, 3, 7]), 32)
-    for d in (4, 5, 10, 12):
+    # d = 4, 5: both lanes see the same input (a broadcast load), lane 1
+    # d bytes further on; each value straight to bits [15 - d, 15)
+    for d in (4, 5):
+        sel, off = unpack_words(d, 8)
+        mul = [s16(1 << (15 - d - o)) for o in off]
+        out += table('vgc_mlkem_unpack%d_bcast_ymm' % d,
+                     bytes_(sel + [x + d for x in sel]) + words(mul * 2), 32)
+    for d in (10, 12):
         sel, off = unpack_words(d, 8)
         if d == 12:
             mul = [1 << (4 - o) for o in off]  # then >> 4
