@@ -385,10 +385,9 @@ static void x86_keccak_x1(u64 *s)
 }
 
 /*
- * 4-way ymm Keccak; a job alone in its lanes on one state, which takes
- * a little more than half the time of the 4-way permutation (Zen 5).
- * The arithmetic entries are the portable functions until the x86 ones
- * are in.
+ * 16 lanes of s16 per ymm for the arithmetic and the codecs; 4-way ymm
+ * Keccak, a job alone in its lanes on one state, which takes a little
+ * more than half the time of the 4-way permutation (Zen 5).
  */
 static const struct vgc_mlkem_backend vgc_mlkem_backend_avx2 = {
 	.name = "avx2",
@@ -401,19 +400,22 @@ static const struct vgc_mlkem_backend vgc_mlkem_backend_avx2 = {
 	.keccak_x1 = x86_keccak_x1,
 	.rej_uniform = vgc_mlkem_rej_uniform_avx2,
 	.cbd = vgc_mlkem_cbd_avx2,
-	.ntt = vgc_mlkem_ntt,
-	.invntt = vgc_mlkem_invntt,
-	.basemul_row = vgc_mlkem_basemul_row,
-	.tomont = vgc_mlkem_poly_tomont,
-	.add = vgc_mlkem_poly_add,
-	.rsub = vgc_mlkem_poly_rsub,
-	.compress = vgc_mlkem_poly_compress,
-	.decompress = vgc_mlkem_poly_decompress,
-	.tobytes = vgc_mlkem_poly_tobytes,
-	.frombytes = vgc_mlkem_poly_frombytes,
+	.ntt = vgc_mlkem_ntt_avx2,
+	.invntt = vgc_mlkem_invntt_avx2,
+	.basemul_row = vgc_mlkem_basemul_row_avx2,
+	.tomont = vgc_mlkem_tomont_avx2,
+	.add = vgc_mlkem_add_avx2,
+	.rsub = vgc_mlkem_rsub_avx2,
+	.compress = vgc_mlkem_compress_avx2,
+	.decompress = vgc_mlkem_decompress_avx2,
+	.tobytes = vgc_mlkem_tobytes_avx2,
+	.frombytes = vgc_mlkem_frombytes_avx2,
 };
 
-/* 8-way zmm Keccak; a job alone in its lanes on one state, as above */
+/*
+ * 32 lanes per zmm, the codecs with VBMI byte permutes where present;
+ * 8-way zmm Keccak, a job alone in its lanes on one state, as above
+ */
 static const struct vgc_mlkem_backend vgc_mlkem_backend_avx512 = {
 	.name = "avx512",
 	.priority = 320,
@@ -425,16 +427,16 @@ static const struct vgc_mlkem_backend vgc_mlkem_backend_avx512 = {
 	.keccak_x1 = x86_keccak_x1,
 	.rej_uniform = x86_mlkem_rej_uniform_avx512,
 	.cbd = vgc_mlkem_cbd_avx2,
-	.ntt = vgc_mlkem_ntt,
-	.invntt = vgc_mlkem_invntt,
-	.basemul_row = vgc_mlkem_basemul_row,
-	.tomont = vgc_mlkem_poly_tomont,
-	.add = vgc_mlkem_poly_add,
-	.rsub = vgc_mlkem_poly_rsub,
-	.compress = vgc_mlkem_poly_compress,
-	.decompress = vgc_mlkem_poly_decompress,
-	.tobytes = vgc_mlkem_poly_tobytes,
-	.frombytes = vgc_mlkem_poly_frombytes,
+	.ntt = vgc_mlkem_ntt_avx512,
+	.invntt = vgc_mlkem_invntt_avx512,
+	.basemul_row = vgc_mlkem_basemul_row_avx512,
+	.tomont = vgc_mlkem_tomont_avx512,
+	.add = vgc_mlkem_add_avx512,
+	.rsub = vgc_mlkem_rsub_avx512,
+	.compress = vgc_mlkem_compress_avx512,
+	.decompress = vgc_mlkem_decompress_avx512,
+	.tobytes = vgc_mlkem_tobytes_avx512,
+	.frombytes = vgc_mlkem_frombytes_avx512,
 };
 
 /* fastest first; registration, KUnit and the harness walk it */

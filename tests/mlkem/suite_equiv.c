@@ -288,85 +288,6 @@ static void eq_arith(struct mt_tally *t)
 	}
 }
 
-/* ByteEncode_d of @v (d-bit values) without the code under test */
-static void eq_pack(u8 *out, const u16 *v, unsigned int d)
-{
-	unsigned int i, b;
-
-	memset(out, 0, 32 * d);
-	for (i = 0; i < N; i++)
-		for (b = 0; b < d; b++)
-			out[(d * i + b) / 8] |= ((v[i] >> b) & 1) << ((d * i + b) % 8);
-}
-
-/*
- * The codecs on every input they can see: every s16 at positions that
- * vary (call k holds k * 256 + (97 i + k) % 256 at position i) through
- * compress and ByteEncode_12; every d-bit value at every position through
- * decompress and ByteDecode_12; and ByteDecode_12's check with one
- * coefficient at q, at each position in turn.
- */
-static void eq_codec_all(struct mt_tally *t)
-{
-	static const unsigned int ds[] = { 1, 4, 5, 10, 11, 12 };
-	static s16 a[N], x[N];
-	static u8 o1[384], o2[384];
-	static u16 v[N];
-	unsigned int di, d, k, i, bad;
-	bool ok1, ok2;
-
-	for (di = 0; di < ARRAY_SIZE(ds); di++) {
-		d = ds[di];
-		bad = 0;
-		for (k = 0; k < 256; k++) {
-			for (i = 0; i < N; i++)
-				a[i] = (s16)(k * 256 + ((97 * i + k) & 255));
-			memcpy(x, a, sizeof(a));
-			memset(o1, 0xa5, sizeof(o1));
-			memset(o2, 0x5a, sizeof(o2));
-			if (d == 12) {
-				layout(x);
-				mt_be->tobytes(o1, x);
-				gen->tobytes(o2, a);
-			} else {
-				mt_be->compress(o1, x, d);
-				gen->compress(o2, a, d);
-			}
-			bad += !!memcmp(o1, o2, 32 * d);
-		}
-		mt_check(t, !bad, "equiv", "encode d=%u, all s16: %u calls differ",
-			 d, bad);
-		bad = 0;
-		for (k = 0; k < (1U << d); k++) {
-			for (i = 0; i < N; i++)
-				v[i] = (k + i) & ((1U << d) - 1);
-			eq_pack(o1, v, d);
-			if (d == 12) {
-				ok1 = mt_be->frombytes(x, o1);
-				ok2 = gen->frombytes(a, o1);
-				layout(a);
-				bad += ok1 != ok2 || memcmp(x, a, sizeof(a));
-			} else {
-				mt_be->decompress(x, o1, d);
-				gen->decompress(a, o1, d);
-				bad += !!memcmp(x, a, sizeof(a));
-			}
-		}
-		mt_check(t, !bad, "equiv", "decode d=%u, every value everywhere: %u calls differ",
-			 d, bad);
-	}
-	bad = 0;
-	for (k = 0; k <= N; k++) {
-		for (i = 0; i < N; i++)
-			v[i] = i == k ? Q : Q - 1;
-		eq_pack(o1, v, 12);
-		ok1 = mt_be->frombytes(x, o1);
-		bad += ok1 != (k == N);
-	}
-	mt_check(t, !bad, "equiv", "frombytes, one coefficient at q: %u wrong",
-		 bad);
-}
-
 /*
  * rej_uniform against the portable one: the counts and p[0..count)
  * equal (past the count a back end may leave anything), for every
@@ -436,6 +357,274 @@ static void eq_cbd(struct mt_tally *t, u8 *bufpage, s16 *p1, s16 p2[N])
 	}
 }
 
+/* ByteEncode_d of 256 values below 2^d (the test's own, bit by bit) */
+static void eq_pack(u8 *out, const s16 v[N], unsigned int d)
+{
+	unsigned int i, b;
+
+	memset(out, 0, 32 * d);
+	for (i = 0; i < N; i++)
+		for (b = 0; b < d; b++)
+			out[(d * i + b) / 8] |= ((v[i] >> b) & 1) << ((d * i + b) % 8);
+}
+
+static const unsigned int eq_ds[] = { 1, 4, 5, 10, 11, 12 };
+
+/*
+ * The codecs on every s16 input (256 polynomials of consecutive values,
+ * so each value meets every lane position class), and the decoders on
+ * every d-bit value at many positions.
+ */
+static void eq_codecs_all_inputs(struct mt_tally *t)
+{
+	static s16 x[N], y[N];
+	static u8 o1[384], o2[384];
+	unsigned int i, j, d, bad, step, mul;
+	bool ok1, ok2;
+	int start;
+
+	for (j = 0; j < ARRAY_SIZE(eq_ds); j++) {
+		d = eq_ds[j];
+		bad = 0;
+		for (start = -32768; start < 32768; start += N) {
+			for (i = 0; i < N; i++)
+				x[i] = (s16)(start + (int)i);
+			if (d == 12) {
+				memcpy(y, x, sizeof(x));
+				layout(y);
+				mt_be->tobytes(o1, y);
+				gen->tobytes(o2, x);
+			} else {
+				mt_be->compress(o1, x, d);
+				gen->compress(o2, x, d);
+			}
+			bad += !!memcmp(o1, o2, 32 * d);
+		}
+		mt_check(t, !bad, "equiv",
+			 "encode d=%u of every s16: %u of 256 blocks differ", d, bad);
+
+		/* every d-bit value, in steps that move it across positions */
+		bad = 0;
+		step = d <= 5 ? 1 : 7;
+		mul = d <= 5 ? 1 : 13;
+		for (start = 0; start < (1 << d); start += step) {
+			for (i = 0; i < N; i++)
+				x[i] = (s16)((start + i * mul) & ((1U << d) - 1));
+			eq_pack(o1, x, d);
+			if (d == 12) {
+				ok1 = mt_be->frombytes(x, o1);
+				ok2 = gen->frombytes(y, o1);
+				layout(y);
+				bad += ok1 != ok2;
+			} else {
+				mt_be->decompress(x, o1, d);
+				gen->decompress(y, o1, d);
+			}
+			bad += !!memcmp(x, y, sizeof(x));
+		}
+		mt_check(t, !bad, "equiv",
+			 "decode d=%u of every value: %u polynomials differ", d, bad);
+	}
+}
+
+/*
+ * frombytes must see a value of q or more at any position: all q - 1
+ * (accepted), then one q or one 4095 at each of the 256 positions.
+ */
+static void eq_frombytes_positions(struct mt_tally *t)
+{
+	static s16 v[N], x[N];
+	static u8 b[384];
+	unsigned int i, wrong = 0, k;
+	s16 bad_values[2] = { Q, 4095 };
+
+	for (i = 0; i < N; i++)
+		v[i] = Q - 1;
+	eq_pack(b, v, 12);
+	mt_check(t, mt_be->frombytes(x, b), "equiv",
+		 "frombytes refused all q - 1");
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < N; i++) {
+			v[i] = bad_values[k];
+			eq_pack(b, v, 12);
+			wrong += mt_be->frombytes(x, b);
+			v[i] = Q - 1;
+		}
+	}
+	mt_check(t, !wrong, "equiv",
+		 "frombytes took %u polynomials with one value >= q", wrong);
+}
+
+/* basemul_row at the corners of its contract, k = 1..4 */
+static void eq_basemul_corners(struct mt_tally *t)
+{
+	static s16 a[4][N], b[4][N], x[4][N], y[4][N], r1[N], r2[N];
+	/* a: +-(q - 1), alternating; b: 4095, 0, +-(q - 1), alternating */
+	static const int av[][2] = { { 3328, 3328 }, { -3328, -3328 },
+				     { 3328, -3328 }, { -3328, 3328 } };
+	static const int bv[][2] = { { 4095, 4095 }, { 4095, 0 },
+				     { 0, 4095 }, { 3328, 3328 },
+				     { -3328, -3328 }, { 3328, -3328 } };
+	unsigned int ia, ib, k, j, i, bad;
+
+	for (ia = 0; ia < ARRAY_SIZE(av); ia++) {
+		for (ib = 0; ib < ARRAY_SIZE(bv); ib++) {
+			for (j = 0; j < 4; j++) {
+				for (i = 0; i < N; i++) {
+					a[j][i] = (s16)av[ia][i & 1];
+					b[j][i] = (s16)bv[ib][(i >> (j & 1)) & 1];
+				}
+				memcpy(x[j], a[j], sizeof(a[j]));
+				memcpy(y[j], b[j], sizeof(b[j]));
+				layout(x[j]);
+				layout(y[j]);
+			}
+			for (k = 1; k <= 4; k++) {
+				mt_be->basemul_row(r1, x[0], y[0], k);
+				gen->basemul_row(r2, a[0], b[0], k);
+				layout(r2);
+				bad = eq_congruent(r1, r2, N, Q);
+				mt_check(t, !bad, "equiv",
+					 "basemul_row k=%u corner (%u, %u): %u wrong",
+					 k, ia, ib, bad);
+			}
+		}
+	}
+}
+
+/*
+ * The inverse NTT's worst case for a SIMD code that reduces only some
+ * registers: in every 16, eight inputs at even offsets from j0 summing to
+ * -24577, whose reduction (2055 with one-multiplication Barrett; the
+ * portable code's rounding gives other values) is the largest; the last
+ * layers add 16 of them for coefficient j0, 32880 > 2^15 unless reduced
+ * in between.
+ */
+static void eq_invntt_worst(struct mt_tally *t)
+{
+	static s16 a[N], x[N];
+	unsigned int j0, sign, tt, k, bad;
+
+	for (j0 = 0; j0 < 2; j0++) {
+		for (sign = 0; sign < 2; sign++) {
+			memset(a, 0, sizeof(a));
+			for (tt = 0; tt < 16; tt++)
+				for (k = 0; k < 8; k++)
+					a[16 * tt + j0 + 2 * k] =
+						(s16)((k == 7 ? -3073 : -3072) *
+						      (sign ? -1 : 1));
+			memcpy(x, a, sizeof(a));
+			layout(x);
+			mt_be->invntt(x);
+			gen->invntt(a);
+			bad = eq_congruent(x, a, N, Q);
+			mt_check(t, !bad, "equiv",
+				 "invntt worst case j0=%u sign=%u: %u wrong", j0,
+				 sign, bad);
+		}
+	}
+}
+
+/* NTT, inverse NTT and tomont on the largest inputs with random signs */
+static void eq_signed_extremes(struct mt_tally *t)
+{
+	static s16 a[N], x[N];
+	unsigned int iter, i, bad;
+
+	for (iter = 0; iter < 40; iter++) {
+		for (i = 0; i < N; i++)
+			a[i] = eq_next() & 1 ? Q : -Q;
+		memcpy(x, a, sizeof(a));
+		mt_be->ntt(x);
+		gen->ntt(a);
+		layout(a);
+		bad = eq_congruent(x, a, N, Q);
+		mt_check(t, !bad, "equiv", "ntt of +-q, round %u: %u wrong",
+			 iter, bad);
+
+		for (i = 0; i < N; i++)
+			a[i] = eq_next() & 1 ? Q - 1 : -(Q - 1);
+		memcpy(x, a, sizeof(a));
+		layout(x);
+		mt_be->invntt(x);
+		gen->invntt(a);
+		bad = eq_congruent(x, a, N, Q);
+		mt_check(t, !bad, "equiv", "invntt of +-(q - 1), round %u: %u wrong",
+			 iter, bad);
+
+		memcpy(x, a, sizeof(a));
+		mt_be->tomont(x);
+		gen->tomont(a);
+		bad = eq_congruent(x, a, N, Q);
+		mt_check(t, !bad, "equiv", "tomont, round %u: %u wrong", iter, bad);
+	}
+}
+
+/*
+ * The codecs with their buffers against inaccessible pages, at either
+ * end: a byte read or written outside is a fault, reported as a failure.
+ */
+static void eq_codecs_guarded(struct mt_tally *t)
+{
+	static s16 x[N], y[N];
+	static u8 ref[384];
+	struct sigaction sa = { .sa_handler = eq_guard_fault }, old_segv, old_bus;
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned int i, n, j, end;
+	u8 *area, *buf;
+	bool ok;
+
+	area = mmap(NULL, 3 * page, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (area == MAP_FAILED) {
+		mt_check(t, false, "equiv", "mmap for the guard pages");
+		return;
+	}
+	mprotect(area, page, PROT_NONE);
+	mprotect(area + 2 * page, page, PROT_NONE);
+	sigaction(SIGSEGV, &sa, &old_segv);
+	sigaction(SIGBUS, &sa, &old_bus);
+	for (j = 0; j < ARRAY_SIZE(eq_ds); j++) {
+		for (end = 0; end < 2; end++) {
+			unsigned int d = eq_ds[j];
+
+			n = 32 * d;
+			buf = end ? area + 2 * page - n : area + page;
+			for (i = 0; i < N; i++)
+				x[i] = (s16)(eq_next() % 65536);
+			if (sigsetjmp(eq_guard_jmp, 1)) {
+				mt_check(t, false, "equiv",
+					 "codec d=%u touched a byte outside its buffer (%s)",
+					 d, end ? "end" : "start");
+				continue;
+			}
+			/* encode into, then decode from, the guarded bytes */
+			memcpy(y, x, sizeof(x));
+			if (d == 12) {
+				layout(y);
+				mt_be->tobytes(buf, y);
+				gen->tobytes(ref, x);
+				ok = mt_be->frombytes(y, buf) ==
+				     gen->frombytes(x, buf);
+				layout(x);
+			} else {
+				mt_be->compress(buf, y, d);
+				gen->compress(ref, x, d);
+				mt_be->decompress(y, buf, d);
+				gen->decompress(x, buf, d);
+				ok = true;
+			}
+			mt_check(t, ok && !memcmp(buf, ref, n) &&
+				 !memcmp(x, y, sizeof(x)), "equiv",
+				 "codec d=%u at the %s of a page", d,
+				 end ? "end" : "start");
+		}
+	}
+	sigaction(SIGSEGV, &old_segv, NULL);
+	sigaction(SIGBUS, &old_bus, NULL);
+	munmap(area, 3 * page);
+}
+
 static void eq_sampling(struct mt_tally *t)
 {
 	static s16 p2[N];
@@ -472,7 +661,12 @@ void suite_equiv(void)
 		mt_be->simd_begin();
 	eq_keccak(&t);
 	eq_arith(&t);
-	eq_codec_all(&t);
+	eq_codecs_all_inputs(&t);
+	eq_frombytes_positions(&t);
+	eq_basemul_corners(&t);
+	eq_signed_extremes(&t);
+	eq_invntt_worst(&t);
+	eq_codecs_guarded(&t);
 	eq_sampling(&t);
 	if (mt_be->simd_end)
 		mt_be->simd_end();
