@@ -16,6 +16,10 @@
  *   mlkem_bench [--rounds N] [--batch N] [--prims]
  *
  * --prims adds each back end's Keccak and sampling primitives alone.
+ * Last, the longest SIMD section (simd_begin to simd_end) of each SIMD
+ * back end per operation, in cycles and in microseconds (the TSC's rate
+ * measured against CLOCK_MONOTONIC): the module's bound on how long one
+ * request keeps preemption off.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -378,6 +382,103 @@ static unsigned int bench_op(unsigned int set, enum mlkem_op op,
 	return failed;
 }
 
+/* the back end under section timing: its begin and end, and the longest */
+static const struct vgc_mlkem_backend *timed_be;
+static u64 section_start, section_max;
+
+static void timed_begin(void)
+{
+	timed_be->simd_begin();
+	section_start = now();
+}
+
+static void timed_end(void)
+{
+	u64 t = now() - section_start;
+
+	timed_be->simd_end();
+	if (t > section_max)
+		section_max = t;
+}
+
+/* TSC ticks per microsecond, over 50 ms of CLOCK_MONOTONIC */
+static double ticks_per_us(void)
+{
+	struct timespec a, b;
+	u64 c0, c1;
+	double ns;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	c0 = now();
+	do {
+		clock_gettime(CLOCK_MONOTONIC, &b);
+		ns = (b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec);
+	} while (ns < 5e7);
+	c1 = now();
+	return (double)(c1 - c0) / (ns / 1000);
+}
+
+/*
+ * The longest section per back end, set and operation over @rounds
+ * fresh inputs: the median and the 99th percentile over calls of a
+ * call's longest section. In user space a section can be preempted or
+ * interrupted (the kernel's runs with preemption off), so the maximum
+ * over calls measures the machine's noise more than the code; it is
+ * printed too.
+ */
+static void bench_sections(unsigned int rounds)
+{
+	static struct vgc_mlkem_backend timed;
+	static double v[MAX_ROUNDS];
+	double tpu = HAVE_TSC ? ticks_per_us() : 1000;
+	unsigned int i, set, round;
+	double worst, med, p99;
+	enum mlkem_op op;
+	struct peer *p;
+	u64 all;
+
+	printf("\nlongest SIMD section (simd_begin to simd_end), %s; %.0f ticks/us\n",
+	       HAVE_TSC ? "TSC cycles" : "ns", tpu);
+	printf("%-10s %-6s %-7s %9s %9s %9s %10s\n", "back end", "ML-KEM",
+	       "op", "median", "median us", "p99 us", "max");
+	for (i = 0; i < npeers; i++) {
+		p = &peers[i];
+		if (!p->be || !p->be->simd_begin)
+			continue;
+		timed = *p->be;
+		timed_be = p->be;
+		timed.simd_begin = timed_begin;
+		timed.simd_end = timed_end;
+		worst = 0;
+		for (set = 0; set < 3; set++) {
+			for (op = KEYGEN; op < NOPS; op++) {
+				all = 0;
+				for (round = 0; round < rounds; round++) {
+					if (make_inputs(set, round))
+						return;
+					p->be = &timed;
+					section_max = 0;
+					run_op(p, op, set);
+					p->be = timed_be;
+					v[round] = (double)section_max;
+					if (section_max > all)
+						all = section_max;
+				}
+				med = median(v, rounds);	/* sorts v */
+				p99 = v[rounds - 1 - rounds / 100];
+				printf("%-10s %-6s %-7s %9.0f %9.2f %9.2f %10llu\n",
+				       timed_be->name, set_names[set],
+				       op_names[op], med, med / tpu, p99 / tpu,
+				       (unsigned long long)all);
+				if (med / tpu > worst)
+					worst = med / tpu;
+			}
+		}
+		printf("%-10s longest section (median): %.2f us\n",
+		       timed_be->name, worst);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	unsigned int rounds = 301, batch = 4, set, i, failed = 0;
@@ -420,6 +521,7 @@ int main(int argc, char **argv)
 			failed += bench_op(set, op, rounds, batch);
 	if (prims)
 		bench_prims();
+	bench_sections(rounds);
 	if (failed)
 		printf("\nFAIL: %u outputs differed or calls failed\n", failed);
 	return failed ? 1 : 0;
