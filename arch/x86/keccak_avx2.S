@@ -19,6 +19,7 @@
  * nothing goes to the stack.
  */
 #include <linux/linkage.h>
+#include "simd_entry.S"
 /* SYM_TYPED_FUNC_START: C calls these through struct vgc_mlkem_backend */
 #include <linux/cfi_types.h>
 
@@ -165,6 +166,7 @@
  * interleaved states at s[0..99] (any alignment), s[100..199] scratch.
  */
 SYM_TYPED_FUNC_START(vgc_keccak_x4_avx2)
+	VGC_SIMD_ENTRY vgc_keccak_x4_avx2
 	lea		W(25)(STATE), TMP
 	vmovdqa		.Lrot8(%rip), ROT8
 	vmovdqa		.Lrot56(%rip), ROT56

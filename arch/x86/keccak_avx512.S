@@ -17,6 +17,7 @@
  * is cleared before returning. Nothing goes to the stack.
  */
 #include <linux/linkage.h>
+#include "simd_entry.S"
 /* SYM_TYPED_FUNC_START: C calls these through struct vgc_mlkem_backend */
 #include <linux/cfi_types.h>
 
@@ -80,6 +81,7 @@
  * interleaved states at s (any alignment).
  */
 SYM_TYPED_FUNC_START(vgc_keccak_x8_avx512)
+	VGC_SIMD_ENTRY vgc_keccak_x8_avx512
 .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24
 	vmovdqu64	(64 * \i)(STATE), %zmm\i
 .endr

@@ -10,6 +10,7 @@
  * spilled.
  */
 #include <linux/linkage.h>
+#include "simd_entry.S"
 
 #include "mlkem_x86_macros.h"
 
@@ -78,6 +79,7 @@
  * Two zmm chunks (64 coefficients) per pass over the k polynomials.
  */
 SYM_FUNC_START(vgc_mlkem_basemul_row_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_basemul_row_zmm
 	mov		$MLKEM_Q, %eax
 	vpbroadcastw	%eax, %zmm31
 	mov		$-3327, %eax		/* q^-1 mod 2^16 */
@@ -128,6 +130,7 @@ SYM_FUNC_END(vgc_mlkem_basemul_row_zmm)
  * memory operands, for want of registers.
  */
 SYM_FUNC_START(vgc_mlkem_basemul_row_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_basemul_row_ymm
 	mov		$MLKEM_Q, %eax
 	vmovd		%eax, %xmm15
 	vpbroadcastw	%xmm15, %ymm15
@@ -182,6 +185,7 @@ SYM_FUNC_END(vgc_mlkem_basemul_row_ymm)
 
 /* void vgc_mlkem_tomont_zmm(s16 p[256]) */
 SYM_FUNC_START(vgc_mlkem_tomont_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_tomont_zmm
 	mov		$MLKEM_Q, %eax
 	vpbroadcastw	%eax, %zmm31
 	mov		$1353, %eax
@@ -197,6 +201,7 @@ SYM_FUNC_END(vgc_mlkem_tomont_zmm)
 
 /* void vgc_mlkem_tomont_ymm(s16 p[256]) */
 SYM_FUNC_START(vgc_mlkem_tomont_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_tomont_ymm
 	mov		$MLKEM_Q, %eax
 	vmovd		%eax, %xmm15
 	vpbroadcastw	%xmm15, %ymm15
@@ -238,6 +243,7 @@ SYM_FUNC_END(vgc_mlkem_tomont_ymm)
 
 /* void vgc_mlkem_add_zmm(s16 r[256], const s16 a[256]) */
 SYM_FUNC_START(vgc_mlkem_add_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_add_zmm
 	addsub_body	vmovdqu64, vmovdqu64, %zmm, 64, vpaddw
 	vzeroall
 	RET
@@ -245,6 +251,7 @@ SYM_FUNC_END(vgc_mlkem_add_zmm)
 
 /* void vgc_mlkem_rsub_zmm(s16 r[256], const s16 a[256]) */
 SYM_FUNC_START(vgc_mlkem_rsub_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_rsub_zmm
 	rsub_body	vmovdqu64, vmovdqu64, %zmm, 64
 	vzeroall
 	RET
@@ -252,6 +259,7 @@ SYM_FUNC_END(vgc_mlkem_rsub_zmm)
 
 /* void vgc_mlkem_add_ymm(s16 r[256], const s16 a[256]) */
 SYM_FUNC_START(vgc_mlkem_add_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_add_ymm
 	addsub_body	vmovdqu, vmovdqu, %ymm, 32, vpaddw
 	add		$256, %rdi
 	add		$256, %rsi
@@ -262,6 +270,7 @@ SYM_FUNC_END(vgc_mlkem_add_ymm)
 
 /* void vgc_mlkem_rsub_ymm(s16 r[256], const s16 a[256]) */
 SYM_FUNC_START(vgc_mlkem_rsub_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_rsub_ymm
 	rsub_body	vmovdqu, vmovdqu, %ymm, 32
 	add		$256, %rdi
 	add		$256, %rsi

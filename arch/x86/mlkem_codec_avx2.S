@@ -26,6 +26,7 @@
  * coefficients or message bits); nothing is spilled.
  */
 #include <linux/linkage.h>
+#include "simd_entry.S"
 
 #include "mlkem_x86_macros.h"
 
@@ -159,6 +160,7 @@
 
 /* void vgc_mlkem_compress5_ymm(u8 out[160], const s16 p[256]) */
 SYM_FUNC_START(vgc_mlkem_compress5_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_compress5_ymm
 	cmp_consts
 	bcast16		52, 13
 	bcast16		630, 12
@@ -172,6 +174,7 @@ SYM_FUNC_END(vgc_mlkem_compress5_ymm)
 
 /* void vgc_mlkem_compress10_ymm(u8 out[320], const s16 p[256]) */
 SYM_FUNC_START(vgc_mlkem_compress10_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_compress10_ymm
 	cmp_consts
 	bcast16		20158, 13
 	bcast16		1664, 12
@@ -184,6 +187,7 @@ SYM_FUNC_END(vgc_mlkem_compress10_ymm)
 
 /* void vgc_mlkem_compress11_ymm(u8 out[352], const s16 p[256]) */
 SYM_FUNC_START(vgc_mlkem_compress11_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_compress11_ymm
 	cmp_consts
 	bcast16		20158, 13
 	bcast16		1664, 12
@@ -196,6 +200,7 @@ SYM_FUNC_END(vgc_mlkem_compress11_ymm)
 
 /* void vgc_mlkem_tobytes_ymm(u8 out[384], const s16 p[256]) */
 SYM_FUNC_START(vgc_mlkem_tobytes_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_tobytes_ymm
 	cmp_consts
 	mov		$0x10000001, %eax	/* (1, 4096) */
 	vmovd		%eax, %xmm10
@@ -218,6 +223,7 @@ SYM_FUNC_END(vgc_mlkem_tobytes_ymm)
  * B, C and D), nibble pairs to bytes, bytes again, dwords back in order.
  */
 SYM_FUNC_START(vgc_mlkem_compress4_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_compress4_ymm
 	cmp_consts
 	bcast16		104, 13
 	bcast16		315, 12
@@ -253,6 +259,7 @@ SYM_FUNC_END(vgc_mlkem_compress4_ymm)
  * 32 coefficients a step: compare masks to bytes, in order, sign bits.
  */
 SYM_FUNC_START(vgc_mlkem_compress1_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_compress1_ymm
 	cmp_consts
 	bcast16		832, 13
 	mov		$8, %ecx
@@ -391,6 +398,7 @@ SYM_FUNC_END(vgc_mlkem_compress1_ymm)
 
 /* void vgc_mlkem_decompress4_ymm(s16 p[256], const u8 in[128]) */
 SYM_FUNC_START(vgc_mlkem_decompress4_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_decompress4_ymm
 	dcmp_consts
 	unpack_small	4, 0x7800		/* bits [11, 15) */
 	vzeroall
@@ -399,6 +407,7 @@ SYM_FUNC_END(vgc_mlkem_decompress4_ymm)
 
 /* void vgc_mlkem_decompress5_ymm(s16 p[256], const u8 in[160]) */
 SYM_FUNC_START(vgc_mlkem_decompress5_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_decompress5_ymm
 	dcmp_consts
 	unpack_small	5, 0x7c00		/* bits [10, 15) */
 	vzeroall
@@ -407,6 +416,7 @@ SYM_FUNC_END(vgc_mlkem_decompress5_ymm)
 
 /* void vgc_mlkem_decompress10_ymm(s16 p[256], const u8 in[320]) */
 SYM_FUNC_START(vgc_mlkem_decompress10_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_decompress10_ymm
 	dcmp_consts
 	bcast16		0x7fe0, 13		/* bits [5, 15) */
 	decompress_body	10, 15
@@ -420,6 +430,7 @@ SYM_FUNC_END(vgc_mlkem_decompress10_ymm)
  * unsigned saturation, is zero. No branch on the data.
  */
 SYM_FUNC_START(vgc_mlkem_frombytes_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_frombytes_ymm
 	vpxor		%ymm12, %ymm12, %ymm12
 	decompress_body	12, 15
 	bcast16		(MLKEM_Q - 1), 15
@@ -452,6 +463,7 @@ SYM_FUNC_END(vgc_mlkem_frombytes_ymm)
 .endm
 
 SYM_FUNC_START(vgc_mlkem_decompress11_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_decompress11_ymm
 	dcmp_consts
 	bcast16		0x7ff0, 13		/* bits [4, 15) */
 	vmovdqa		vgc_mlkem_unpack11_ymm(%rip), %ymm8
@@ -477,6 +489,7 @@ SYM_FUNC_END(vgc_mlkem_decompress11_ymm)
  * Word i of a ymm tests bit i of two message bytes: q/2 rounded up, or 0.
  */
 SYM_FUNC_START(vgc_mlkem_decompress1_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_decompress1_ymm
 	vmovdqa		vgc_mlkem_bits16_ymm(%rip), %ymm14
 	bcast16		((MLKEM_Q + 1) / 2), 13
 	mov		$16, %ecx

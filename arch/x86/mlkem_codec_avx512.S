@@ -22,6 +22,7 @@
  * are cleared before returning; nothing is spilled.
  */
 #include <linux/linkage.h>
+#include "simd_entry.S"
 
 #include "mlkem_x86_macros.h"
 
@@ -114,6 +115,7 @@
 
 /* void vgc_mlkem_compress5_zmm(u8 out[160], const s16 p[256]) */
 SYM_FUNC_START(vgc_mlkem_compress5_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_compress5_zmm
 	zcmp_consts
 	bcastz		52, 29
 	bcastz		630, 28
@@ -124,6 +126,7 @@ SYM_FUNC_END(vgc_mlkem_compress5_zmm)
 
 /* void vgc_mlkem_compress10_zmm(u8 out[320], const s16 p[256]) */
 SYM_FUNC_START(vgc_mlkem_compress10_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_compress10_zmm
 	zcmp_consts
 	bcastz		20158, 29
 	bcastz		1664, 28
@@ -135,6 +138,7 @@ SYM_FUNC_END(vgc_mlkem_compress10_zmm)
 
 /* void vgc_mlkem_compress11_zmm(u8 out[352], const s16 p[256]) */
 SYM_FUNC_START(vgc_mlkem_compress11_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_compress11_zmm
 	zcmp_consts
 	bcastz		20158, 29
 	bcastz		1664, 28
@@ -146,6 +150,7 @@ SYM_FUNC_END(vgc_mlkem_compress11_zmm)
 
 /* void vgc_mlkem_tobytes_zmm(u8 out[384], const s16 p[256]) */
 SYM_FUNC_START(vgc_mlkem_tobytes_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_tobytes_zmm
 	zcmp_consts
 	bcastdz		0x10000001, 25		/* (1, 4096) */
 	zcompress_body	12
@@ -157,6 +162,7 @@ SYM_FUNC_END(vgc_mlkem_tobytes_zmm)
  * no VBMI needed.
  */
 SYM_FUNC_START(vgc_mlkem_compress4_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_compress4_zmm
 	zcmp_consts
 	bcastz		104, 29
 	bcastz		315, 28
@@ -178,6 +184,7 @@ SYM_FUNC_END(vgc_mlkem_compress4_zmm)
  * |r| > 832 compared into a mask register, 32 bits a zmm.
  */
 SYM_FUNC_START(vgc_mlkem_compress1_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_compress1_zmm
 	zcmp_consts
 	bcastz		832, 29
 	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
@@ -226,21 +233,25 @@ SYM_FUNC_END(vgc_mlkem_compress1_zmm)
 
 /* void vgc_mlkem_decompress4_zmm(s16 p[256], const u8 in[128]) */
 SYM_FUNC_START(vgc_mlkem_decompress4_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_decompress4_zmm
 	zdecompress_body 4, 0x7800
 SYM_FUNC_END(vgc_mlkem_decompress4_zmm)
 
 /* void vgc_mlkem_decompress5_zmm(s16 p[256], const u8 in[160]) */
 SYM_FUNC_START(vgc_mlkem_decompress5_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_decompress5_zmm
 	zdecompress_body 5, 0x7c00
 SYM_FUNC_END(vgc_mlkem_decompress5_zmm)
 
 /* void vgc_mlkem_decompress10_zmm(s16 p[256], const u8 in[320]) */
 SYM_FUNC_START(vgc_mlkem_decompress10_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_decompress10_zmm
 	zdecompress_body 10, 0x7fe0
 SYM_FUNC_END(vgc_mlkem_decompress10_zmm)
 
 /* void vgc_mlkem_decompress11_zmm(s16 p[256], const u8 in[352]) */
 SYM_FUNC_START(vgc_mlkem_decompress11_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_decompress11_zmm
 	zdecompress_body 11, 0x7ff0
 SYM_FUNC_END(vgc_mlkem_decompress11_zmm)
 
@@ -250,6 +261,7 @@ SYM_FUNC_END(vgc_mlkem_decompress11_zmm)
  * on the data.
  */
 SYM_FUNC_START(vgc_mlkem_frombytes_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_frombytes_zmm
 	vmovdqa64	vgc_mlkem_unpack12_zmm(%rip), %zmm29
 	vmovdqa64	vgc_mlkem_unpack12_zmm + 64(%rip), %zmm28
 	bcastz		0x0fff, 27
@@ -276,6 +288,7 @@ SYM_FUNC_END(vgc_mlkem_frombytes_zmm)
  * 32 message bits a mask register: q/2 rounded up where set, else 0.
  */
 SYM_FUNC_START(vgc_mlkem_decompress1_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_decompress1_zmm
 	bcastz		((MLKEM_Q + 1) / 2), 29
 	.irp i, 0, 1, 2, 3, 4, 5, 6, 7
 	kmovd		\i * 4(%rsi), %k1

@@ -26,6 +26,7 @@
  * secret coefficients. Nothing is spilled.
  */
 #include <linux/linkage.h>
+#include "simd_entry.S"
 
 #include "mlkem_x86_macros.h"
 
@@ -81,6 +82,7 @@
 
 /* void vgc_mlkem_ntt_zmm(s16 p[256]) */
 SYM_FUNC_START(vgc_mlkem_ntt_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_ntt_zmm
 	zmm_consts
 	lea		vgc_mlkem_ntt_fwd_zmm(%rip), %rax
 	vmovdqu64	0 * 64(%rdi), %zmm0
@@ -175,6 +177,7 @@ SYM_FUNC_END(vgc_mlkem_ntt_zmm)
 
 /* void vgc_mlkem_invntt_zmm(s16 p[256]): times R, |c| < q in and out */
 SYM_FUNC_START(vgc_mlkem_invntt_zmm)
+	VGC_SIMD_ENTRY vgc_mlkem_invntt_zmm
 	zmm_consts
 	lea		vgc_mlkem_ntt_inv_zmm(%rip), %rax
 	vmovdqu64	0 * 64(%rdi), %zmm0
@@ -388,6 +391,7 @@ SYM_FUNC_END(vgc_mlkem_invntt_zmm)
 
 /* void vgc_mlkem_ntt_ymm(s16 p[256]) */
 SYM_FUNC_START(vgc_mlkem_ntt_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_ntt_ymm
 	ymm_consts
 	lea		vgc_mlkem_ntt_fwd_ymm(%rip), %rax
 	/* layer 7, a quarter of each half at a time */
@@ -464,6 +468,7 @@ SYM_FUNC_END(vgc_mlkem_ntt_ymm)
 
 /* void vgc_mlkem_invntt_ymm(s16 p[256]): times R, |c| < q in and out */
 SYM_FUNC_START(vgc_mlkem_invntt_ymm)
+	VGC_SIMD_ENTRY vgc_mlkem_invntt_ymm
 	ymm_consts
 	lea		vgc_mlkem_ntt_inv_ymm(%rip), %rax
 	mov		%rdi, %rdx

@@ -8,6 +8,7 @@
  * load reaches past the bytes the caller gave).
  */
 #include <linux/linkage.h>
+#include "simd_entry.S"
 /* SYM_TYPED_FUNC_START: C calls these through struct vgc_mlkem_backend */
 #include <linux/cfi_types.h>
 
@@ -116,6 +117,7 @@
 #define COUNT	%r11
 
 SYM_TYPED_FUNC_START(vgc_mlkem_rej_uniform_avx2)
+	VGC_SIMD_ENTRY vgc_mlkem_rej_uniform_avx2
 	/* the u32 arguments: their upper halves are not defined */
 	mov		HAVE32, HAVE32
 	mov		LEN32, LEN32
@@ -217,6 +219,7 @@ SYM_FUNC_END(vgc_mlkem_rej_uniform_avx2)
  * on it, and every ymm register is cleared on return.
  */
 SYM_TYPED_FUNC_START(vgc_mlkem_cbd_avx2)
+	VGC_SIMD_ENTRY vgc_mlkem_cbd_avx2
 	cmp		$3, %edx
 	je		.Lcbd3
 

@@ -14,6 +14,7 @@
  * the new words are merged into its last 32 and those stored.
  */
 #include <linux/linkage.h>
+#include "simd_entry.S"
 
 #define Q	3329
 
@@ -143,6 +144,7 @@
  * twice as slow). The input is public (derived from rho).
  */
 SYM_FUNC_START(vgc_mlkem_rej_uniform_avx512)
+	VGC_SIMD_ENTRY vgc_mlkem_rej_uniform_avx512
 	mov		HAVE32, HAVE32
 	mov		LEN32, LEN32
 	mov		BUF, START

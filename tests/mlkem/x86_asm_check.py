@@ -113,7 +113,26 @@ def functions(obj):
                 continue	# alignment padding between functions
             funcs[cur].append((int(m.group(1), 16), mnem,
                                split_operands(rest) if rest else [], target))
-    return funcs
+    return {name: without_simd_entry(insns) for name, insns in funcs.items()}
+
+
+def without_simd_entry(insns):
+    """the function without VGC_SIMD_ENTRY (arch/x86/simd_entry.S): in the
+    test builds, the pushes of the argument registers, the call to
+    vgc_simd_check and the pops, before any data is touched (the module's
+    build has none of it)"""
+    i = 1 if insns and insns[0][1].startswith('endbr') else 0
+    if len(insns) <= i or (insns[i][1], insns[i][2]) != ('push', ['%rdi']):
+        return insns
+    for j in range(i, min(i + 16, len(insns))):
+        if insns[j][1] == 'call':
+            break
+    else:
+        return insns
+    for k in range(j, min(j + 10, len(insns))):
+        if (insns[k][1], insns[k][2]) == ('pop', ['%rdi']):
+            return insns[:i] + insns[k + 1:]
+    return insns
 
 
 class State:
