@@ -35,6 +35,18 @@ typedef signed char s8;
 typedef short s16;
 typedef int s32;
 typedef long long s64;
+/*
+ * and <linux/types.h>'s names for user space, which this header stands
+ * in for: the C library's <signal.h> reaches them on arm64
+ * (asm/sigcontext.h)
+ */
+typedef u8 __u8;
+typedef u16 __u16;
+typedef u32 __u32;
+typedef u64 __u64;
+typedef s16 __s16;
+typedef s32 __s32;
+typedef s64 __s64;
 
 #define KERNEL_VERSION(a, b, c)	(((a) << 16) + ((b) << 8) + (c))
 #define LINUX_VERSION_CODE	KERNEL_VERSION(7, 3, 0)
