@@ -23,7 +23,8 @@ help:
 	@echo 'make run        build it and load it: into the running kernel, else a QEMU guest'
 	@echo '                (VGCRYPTO_RELEASE=6.1, 6.12 or 7.3)'
 	@echo 'make check      every test suite (scripts/check/all.sh); ends with "N passed, N failed"'
-	@echo 'make bench      benchmarks: user space against OpenSSL, tcrypt under UML, arm64 counts'
+	@echo 'make bench      benchmarks: user space against OpenSSL and mlkem-native, tcrypt under UML,'
+	@echo '                arm64 counts'
 	@echo 'make harness    build the user-space harness (tests/harness) into build/harness'
 	@echo 'make checkpatch checkpatch.pl --strict over the sources'
 	@echo 'make clean      remove build/ and kunit/generated/'
@@ -55,11 +56,13 @@ run:
 check:
 	scripts/check/all.sh
 
-# user space against OpenSSL and the kernel's own assembly, then tcrypt in
+# user space against OpenSSL and the kernel's own assembly, ML-KEM's back
+# ends against mlkem-native (built from ../shared/anchors), then tcrypt in
 # User-Mode Linux against the kernel's own template, then arm64
 # instruction counts (NEON against generic, under qemu-aarch64)
 bench:
 	scripts/bench/vgc.sh
+	$(MAKE) -C tests/mlkem O=$(BUILD)/mlkem-bench SIMD_CHECK=0 bench
 	scripts/bench/uml.sh
 	scripts/bench/arm64.sh
 

@@ -100,7 +100,7 @@ struct mlkem_job {
 
 /* What struct vgc_mlkem_work holds, at a 64-byte boundary inside it. */
 struct mlkem_ws {
-	u64 ks[25 * VGC_KECCAK_MAX_LANES];	/* the lanes' states */
+	u64 ks[VGC_KECCAK_PAR_WORDS];	/* the lanes' states, scratch */
 	s16 mat[MLKEM_MAX_K * MLKEM_MAX_K][VGC_MLKEM_N]; /* A^ or A^T */
 	s16 vec[MLKEM_MAX_K][VGC_MLKEM_N];	/* s^ or y^ */
 	s16 p[2][VGC_MLKEM_N];			/* a row's result, a term */
@@ -111,6 +111,7 @@ struct mlkem_ws {
 	u8 in[2 * MLKEM_SYMBYTES];	/* G's input */
 	u8 hek[MLKEM_SYMBYTES];		/* H(ek) */
 	u8 kbar[MLKEM_SYMBYTES];	/* J(z || c) */
+	u64 ks1[VGC_KECCAK_X1_WORDS];	/* one lane's, for keccak_x1 */
 	struct mlkem_job jobs[MLKEM_MAX_JOBS];
 };
 
@@ -225,28 +226,51 @@ static void lane_clear(u64 *s, unsigned int lanes, unsigned int l)
 		s[lanes * i + l] = 0;
 }
 
+/* Lane @l alone through the back end's one-state permutation. */
+static void lane_x1(const struct vgc_mlkem_backend *be, struct mlkem_ws *w,
+		    unsigned int lanes, unsigned int l)
+{
+	unsigned int i;
+
+	for (i = 0; i < 25; i++)
+		w->ks1[i] = w->ks[lanes * i + l];
+	be->keccak_x1(w->ks1);
+	for (i = 0; i < 25; i++)
+		w->ks[lanes * i + l] = w->ks1[i];
+}
+
 /*
  * Runs @n jobs, keccak_lanes at a time, within the caller's SIMD
  * section. A lane whose job is done takes the next job, so jobs of
- * different lengths share permutations. Which lane runs what, and for
- * how many rounds, depends on message lengths and on the rejection counts
- * of matrix sampling, all public.
+ * different lengths share permutations; while only one lane has a job,
+ * it is permuted alone where the back end has keccak_x1. Which lane
+ * runs what, and for how many rounds, depends on message lengths and on
+ * the rejection counts of matrix sampling, all public.
  */
 static void mlkem_sponges(const struct vgc_mlkem_backend *be,
 			  struct mlkem_ws *w, struct mlkem_job *jobs,
 			  unsigned int n)
 {
-	unsigned int lanes = be->keccak_lanes, next = 0, l, busy;
+	unsigned int lanes = be->keccak_lanes, next = 0, l, busy, last = 0;
 	struct mlkem_job *lane[VGC_KECCAK_MAX_LANES];
 
 	memset(w->ks, 0, lanes * 25 * sizeof(u64));
-	for (l = 0; l < lanes; l++)
+	busy = 0;
+	for (l = 0; l < lanes; l++) {
 		lane[l] = next < n ? &jobs[next++] : NULL;
+		if (lane[l]) {
+			busy++;
+			last = l;
+		}
+	}
 	do {
 		for (l = 0; l < lanes; l++)
 			if (lane[l] && !lane[l]->squeezing)
 				job_absorb(w->ks, lanes, l, lane[l]);
-		be->keccak_par(w->ks);
+		if (busy == 1 && be->keccak_x1)
+			lane_x1(be, w, lanes, last);
+		else
+			be->keccak_par(w->ks);
 		busy = 0;
 		for (l = 0; l < lanes; l++) {
 			if (!lane[l])
@@ -256,10 +280,16 @@ static void mlkem_sponges(const struct vgc_mlkem_backend *be,
 				lane_clear(w->ks, lanes, l);
 				lane[l] = next < n ? &jobs[next++] : NULL;
 			}
-			busy += !!lane[l];
+			if (lane[l]) {
+				busy++;
+				last = l;
+			}
 		}
 	} while (busy);
-	memzero_explicit(w->ks, lanes * 25 * sizeof(u64));
+	/* the states and whatever scratch the back end used */
+	memzero_explicit(w->ks, sizeof(w->ks));
+	if (be->keccak_x1)
+		memzero_explicit(w->ks1, sizeof(w->ks1));
 }
 
 /* One hash: H (SHA3-256), G (SHA3-512) or J (SHAKE256) of in || in2 */

@@ -23,6 +23,9 @@
 
 /* The most Keccak-f[1600] states any back end permutes at once. */
 #define VGC_KECCAK_MAX_LANES	8
+/* The words of keccak_par's and keccak_x1's buffers, scratch included */
+#define VGC_KECCAK_PAR_WORDS	(25 * VGC_KECCAK_MAX_LANES)
+#define VGC_KECCAK_X1_WORDS	64
 
 struct vgc_mlkem_backend {
 	const char *name;	/* driver names: mlkem768-vgcrypto-<name> */
@@ -35,10 +38,21 @@ struct vgc_mlkem_backend {
 
 	/*
 	 * Keccak-f[1600] on keccak_lanes states at once (1, 2, 4 or 8),
-	 * interleaved: word i of state j is s[keccak_lanes * i + j].
+	 * interleaved: word i of state j is s[keccak_lanes * i + j]. s has
+	 * VGC_KECCAK_PAR_WORDS words; those past the states are scratch,
+	 * which the permutation may overwrite and the caller wipes (so that
+	 * a vector code needs no stack).
 	 */
 	unsigned int keccak_lanes;
 	void (*keccak_par)(u64 *s);
+	/*
+	 * Optional: Keccak-f[1600] on one state, s[0..24], with the rest of
+	 * VGC_KECCAK_X1_WORDS scratch as above; for the permutations in
+	 * which only one lane has a job (G, and the tail of a long H or J),
+	 * where it costs less than keccak_par. NULL: those run in
+	 * keccak_par too.
+	 */
+	void (*keccak_x1)(u64 *s);
 
 	/* In place. In: |c| <= q. Out: |c| < q, NTT domain. */
 	void (*ntt)(s16 p[VGC_MLKEM_N]);
@@ -65,8 +79,9 @@ struct vgc_mlkem_backend {
 	/*
 	 * SampleNTT's rejection step over @len bytes (a multiple of 3) of
 	 * XOF output: fills p from index @have on with values in [0, q);
-	 * returns the new count (at most VGC_MLKEM_N). Entries from the new
-	 * count on may have been written too. Its input is public.
+	 * returns the new count (at most VGC_MLKEM_N). p[count] to p[255]
+	 * may be overwritten (a vector code stores whole registers); no
+	 * byte past buf[len - 1] is read. Its input is public.
 	 */
 	unsigned int (*rej_uniform)(s16 p[VGC_MLKEM_N], unsigned int have,
 				    const u8 *buf, unsigned int len);

@@ -18,6 +18,8 @@
 #include "mlkem_backend.h"
 #include "chacha20_x86.h"
 #include "poly1305_x86.h"
+#include "mlkem_x86.h"
+#include "sha3.h"
 
 /* the assembly's view of struct vgc_poly1305 (poly1305_x86.h) */
 static_assert(offsetof(struct vgc_poly1305, h) == VGC_P_H, "h");
@@ -327,7 +329,120 @@ const struct vgc_cp_backend *const vgc_cp_backends[] = {
 };
 EXPORT_SYMBOL_GPL(vgc_cp_backends);
 
+/*
+ * A CPU feature that picks between two functions of a back end: the
+ * branch is patched when the module loads (cpu_feature_enabled()).
+ * User-Mode Linux's cpu_feature_enabled() does not build (6.1: no
+ * DISABLED_MASK_BIT_SET); its boot_cpu_has() reads the host's flags.
+ */
+#ifdef CONFIG_UML
+#define x86_feature(f)	boot_cpu_has(f)
+#else
+#define x86_feature(f)	cpu_feature_enabled(f)
+#endif
+
+/*
+ * ML-KEM's zmm back end: AVX-512F (Keccak), BW and VL (the arithmetic),
+ * and, like the AEAD's, only where zmm code pays.
+ */
+static bool x86_mlkem_avx512_usable(const char **why)
+{
+	if (!x86_zmm_usable(why))
+		return false;
+	*why = "the CPU has no AVX-512BW";
+	return boot_cpu_has(X86_FEATURE_AVX512BW);
+}
+
+/*
+ * SampleNTT's rejection step with VBMI's byte permutes and VBMI2's word
+ * compression (and BMI2, POPCNT) where the CPU has them, else the AVX2
+ * one.
+ */
+static unsigned int x86_mlkem_rej_uniform_avx512(s16 p[VGC_MLKEM_N],
+						 unsigned int have,
+						 const u8 *buf,
+						 unsigned int len)
+{
+	if (x86_feature(X86_FEATURE_AVX512VBMI) &&
+	    x86_feature(X86_FEATURE_AVX512_VBMI2) &&
+	    x86_feature(X86_FEATURE_BMI2) && x86_feature(X86_FEATURE_POPCNT))
+		return vgc_mlkem_rej_uniform_avx512(p, have, buf, len);
+	return vgc_mlkem_rej_uniform_avx2(p, have, buf, len);
+}
+
+/*
+ * One Keccak state, for a job alone in the lanes (G, the tail of H(ek)
+ * or J): with BMI1's andn and BMI2's rorx where the CPU has them (every
+ * CPU with AVX2 does, but a hypervisor may hide them), else the
+ * portable code.
+ */
+static void x86_keccak_x1(u64 *s)
+{
+	if (x86_feature(X86_FEATURE_BMI1) && x86_feature(X86_FEATURE_BMI2))
+		vgc_keccak_x1_bmi2(s);
+	else
+		vgc_keccak_f1600(s);
+}
+
+/*
+ * 16 lanes of s16 per ymm for the arithmetic and the codecs; 4-way ymm
+ * Keccak, a job alone in its lanes on one state, which takes a little
+ * more than half the time of the 4-way permutation (Zen 5).
+ */
+static const struct vgc_mlkem_backend vgc_mlkem_backend_avx2 = {
+	.name = "avx2",
+	.priority = 310,
+	.usable = x86_avx2_usable,
+	.simd_begin = x86_simd_begin,
+	.simd_end = x86_simd_end,
+	.keccak_lanes = 4,
+	.keccak_par = vgc_keccak_x4_avx2,
+	.keccak_x1 = x86_keccak_x1,
+	.rej_uniform = vgc_mlkem_rej_uniform_avx2,
+	.cbd = vgc_mlkem_cbd_avx2,
+	.ntt = vgc_mlkem_ntt_avx2,
+	.invntt = vgc_mlkem_invntt_avx2,
+	.basemul_row = vgc_mlkem_basemul_row_avx2,
+	.tomont = vgc_mlkem_tomont_avx2,
+	.add = vgc_mlkem_add_avx2,
+	.rsub = vgc_mlkem_rsub_avx2,
+	.compress = vgc_mlkem_compress_avx2,
+	.decompress = vgc_mlkem_decompress_avx2,
+	.tobytes = vgc_mlkem_tobytes_avx2,
+	.frombytes = vgc_mlkem_frombytes_avx2,
+};
+
+/*
+ * 32 lanes per zmm, the codecs with VBMI byte permutes where present;
+ * 8-way zmm Keccak, a job alone in its lanes on one state, as above
+ */
+static const struct vgc_mlkem_backend vgc_mlkem_backend_avx512 = {
+	.name = "avx512",
+	.priority = 320,
+	.usable = x86_mlkem_avx512_usable,
+	.simd_begin = x86_simd_begin,
+	.simd_end = x86_simd_end,
+	.keccak_lanes = 8,
+	.keccak_par = vgc_keccak_x8_avx512,
+	.keccak_x1 = x86_keccak_x1,
+	.rej_uniform = x86_mlkem_rej_uniform_avx512,
+	.cbd = vgc_mlkem_cbd_avx2,
+	.ntt = vgc_mlkem_ntt_avx512,
+	.invntt = vgc_mlkem_invntt_avx512,
+	.basemul_row = vgc_mlkem_basemul_row_avx512,
+	.tomont = vgc_mlkem_tomont_avx512,
+	.add = vgc_mlkem_add_avx512,
+	.rsub = vgc_mlkem_rsub_avx512,
+	.compress = vgc_mlkem_compress_avx512,
+	.decompress = vgc_mlkem_decompress_avx512,
+	.tobytes = vgc_mlkem_tobytes_avx512,
+	.frombytes = vgc_mlkem_frombytes_avx512,
+};
+
+/* fastest first; registration, KUnit and the harness walk it */
 const struct vgc_mlkem_backend *const vgc_mlkem_backends[] = {
+	&vgc_mlkem_backend_avx512,
+	&vgc_mlkem_backend_avx2,
 	&vgc_mlkem_backend_generic,
 	NULL
 };

@@ -35,6 +35,18 @@ typedef signed char s8;
 typedef short s16;
 typedef int s32;
 typedef long long s64;
+/*
+ * and <linux/types.h>'s names for user space, which this header stands
+ * in for: the C library's <signal.h> reaches them on arm64
+ * (asm/sigcontext.h)
+ */
+typedef u8 __u8;
+typedef u16 __u16;
+typedef u32 __u32;
+typedef u64 __u64;
+typedef s16 __s16;
+typedef s32 __s32;
+typedef s64 __s64;
 
 #define KERNEL_VERSION(a, b, c)	(((a) << 16) + ((b) << 8) + (c))
 #define LINUX_VERSION_CODE	KERNEL_VERSION(7, 3, 0)
@@ -251,6 +263,9 @@ enum {
 	X86_FEATURE_AVX512IFMA,
 	X86_FEATURE_AVX512VBMI,
 	X86_FEATURE_AVX512_VBMI2,
+	X86_FEATURE_BMI1,
+	X86_FEATURE_BMI2,
+	X86_FEATURE_POPCNT,
 	X86_FEATURE_PREFER_YMM,
 };
 
@@ -277,11 +292,20 @@ static inline bool boot_cpu_has(int feature)
 		return __builtin_cpu_supports("avx512vbmi");
 	case X86_FEATURE_AVX512_VBMI2:
 		return __builtin_cpu_supports("avx512vbmi2");
+	case X86_FEATURE_BMI1:
+		return __builtin_cpu_supports("bmi");
+	case X86_FEATURE_BMI2:
+		return __builtin_cpu_supports("bmi2");
+	case X86_FEATURE_POPCNT:
+		return __builtin_cpu_supports("popcnt");
 	default:
 		/* PREFER_YMM is kernel policy: the harness tests zmm code anyway */
 		return false;
 	}
 }
+
+/* The kernel patches these branches at load; here they ask each time. */
+#define cpu_feature_enabled(feature)	boot_cpu_has(feature)
 
 /* <asm/fpu/api.h>: the OS saves what cpuid says it enabled. */
 #define XFEATURE_MASK_SSE	1

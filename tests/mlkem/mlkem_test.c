@@ -43,8 +43,20 @@ bool mt_check(struct mt_tally *t, bool ok, const char *suite,
 	return false;
 }
 
+/*
+ * Each suite also checks that every SIMD entry it reached ran inside its
+ * back end's section, and that sections were balanced (the harness's
+ * flag, tests/harness/kcompat.h; the first fault is named on stderr).
+ */
 void mt_report(const char *suite, struct mt_tally *t)
 {
+	static unsigned long faults_seen;
+	unsigned long faults = vgc_simd_faults() - faults_seen;
+
+	faults_seen += faults;
+	mt_check(t, !faults, suite,
+		 "%lu SIMD-section faults (vector code outside kernel_fpu_begin/end, or unbalanced sections)",
+		 faults);
 	printf("%s[%s]: %lu passed, %lu failed\n", suite, mt_be->name,
 	       t->passed, t->failed);
 	mt_total.passed += t->passed;

@@ -33,15 +33,21 @@ void suite_ctgrind(const char *prog)
 		mt_report(suite, &t);
 		return;
 	}
+	snprintf(log, sizeof(log), "%s-%s.log", prog, mt_be->name);
+	rc = run(prog, "", log);
+	if (rc == 77) {
+		/* nothing checked, nothing counted: said so on its own line */
+		printf("%s[%s]: NOT RUN: valgrind cannot run this back end's instructions (%s)\n",
+		       suite, mt_be->name, log);
+		return;
+	}
+	mt_check(&t, rc == 0, suite,
+		 "keygen/encaps/decaps: secret-dependent branch or address (exit %d), see %s",
+		 rc, log);
 	snprintf(log, sizeof(log), "%s-%s-canary.log", prog, mt_be->name);
 	rc = run(prog, "--canary", log);
 	mt_check(&t, rc == 99, suite,
 		 "the deliberate secret branch was not reported (exit %d, %s): the check is blind",
-		 rc, log);
-	snprintf(log, sizeof(log), "%s-%s.log", prog, mt_be->name);
-	rc = run(prog, "", log);
-	mt_check(&t, rc == 0, suite,
-		 "keygen/encaps/decaps: secret-dependent branch or address (exit %d), see %s",
 		 rc, log);
 	mt_report(suite, &t);
 }

@@ -1,0 +1,1 @@
+../../cfi_types.inc
