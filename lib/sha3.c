@@ -7,7 +7,8 @@
  */
 #include "sha3.h"
 
-static const u64 keccak_rc[24] = {
+/* the round constants, also read by the arm64 two-state Keccak */
+const u64 vgc_keccak_rc[24] = {
 	0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
 	0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
 	0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL,
@@ -127,7 +128,7 @@ void vgc_keccak_f1600(u64 st[25])
 		e24 = b2 ^ (~b3 & b4);
 		e34 = b3 ^ (~b4 & b0);
 		e44 = b4 ^ (~b0 & b1);
-		e00 ^= keccak_rc[round];
+		e00 ^= vgc_keccak_rc[round];
 
 		c0 = e00 ^ e01 ^ e02 ^ e03 ^ e04;
 		c1 = e10 ^ e11 ^ e12 ^ e13 ^ e14;
@@ -189,7 +190,7 @@ void vgc_keccak_f1600(u64 st[25])
 		a24 = b2 ^ (~b3 & b4);
 		a34 = b3 ^ (~b4 & b0);
 		a44 = b4 ^ (~b0 & b1);
-		a00 ^= keccak_rc[round + 1];
+		a00 ^= vgc_keccak_rc[round + 1];
 	}
 	st[0] = a00;
 	st[1] = a10;

@@ -23,6 +23,8 @@ struct vgc_keccak {
 	bool squeezing;
 };
 
+extern const u64 vgc_keccak_rc[24];
+
 void vgc_keccak_f1600(u64 s[25]);
 
 /*

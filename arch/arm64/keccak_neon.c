@@ -34,19 +34,9 @@
  * end's NEON section.
  */
 #include "mlkem_neon.h"
+#include "sha3.h"
 
 #include <asm/neon-intrinsics.h>
-
-static const u64 keccak_x2_rc[24] __aligned(16) = {
-	0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL,
-	0x8000000080008000ULL, 0x000000000000808bULL, 0x0000000080000001ULL,
-	0x8000000080008081ULL, 0x8000000000008009ULL, 0x000000000000008aULL,
-	0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
-	0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL,
-	0x8000000000008003ULL, 0x8000000000008002ULL, 0x8000000000000080ULL,
-	0x000000000000800aULL, 0x800000008000000aULL, 0x8000000080008081ULL,
-	0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
-};
 
 /* the 25 words (two states' each) into and out of their registers */
 #define KECCAK_LOAD							\
@@ -324,7 +314,7 @@ static const u64 keccak_x2_rc[24] __aligned(16) = {
 
 void vgc_keccak_x2_plain(u64 *s)
 {
-	const u64 *rc = keccak_x2_rc;
+	const u64 *rc = vgc_keccak_rc;
 	unsigned long n = 12;
 
 	__asm__ __volatile__(KECCAK_LOAD
@@ -343,7 +333,7 @@ void vgc_keccak_x2_plain(u64 *s)
 __attribute__((target("arch=armv8.2-a+sha3")))
 void vgc_keccak_x2_sha3(u64 *s)
 {
-	const u64 *rc = keccak_x2_rc;
+	const u64 *rc = vgc_keccak_rc;
 	unsigned long n = 12;
 
 	__asm__ __volatile__(KECCAK_LOAD

@@ -35,7 +35,6 @@
 #include <string.h>
 
 #include "kcompat.h"
-#include "harness.h"	/* vgc_cp_seal(): tests/harness/oneshot.c */
 
 /* The counter looks for the executions of these in the trace. */
 noinline void vgc_mark_begin(void)
@@ -125,6 +124,7 @@ int randombytes(u8 *out, size_t outlen)
 #include <vgcrypto/mlkem.h>
 
 #include "chacha20poly1305.h"
+#include "harness.h"	/* vgc_cp_seal(): tests/harness/oneshot.c */
 #include "mlkem_backend.h"
 #include "sha3.h"
 #include "../../arch/arm64/mlkem_neon.h"
