@@ -20,7 +20,9 @@
 #     and idiv (and the floating-point divides and square roots); on
 #     arm64 every data-processing instruction that is not on Arm's list of
 #     instructions with data-independent timing under PSTATE.DIT (DIT_OK
-#     below; loads, stores and branches are judged by the two rules above).
+#     below; loads, stores and branches are judged by the two rules above);
+#     and every call to a compare or scan whose time depends on the data
+#     (memcmp, strcmp, memchr...: VARIABLE_TIME_CALLS).
 # tests/ct/allowlist holds, per architecture and function, how many
 # branches and indexed accesses it has, the off-DIT or dividing
 # instructions it may hold, and the reasoning why each depends on public
@@ -75,6 +77,11 @@ eor3 rax1 xar bcax aese aesd aesmc aesimc
 ARM_CONTROL = re.compile(
     r'^(b|bl|blr|br|ret|b\..*|cbz|cbnz|tbz|tbnz|ld.*|st.*|prfm|paciasp|'
     r'autiasp|hint|bti|dmb|dsb|isb|msr|mrs|udf|brk|nop|yield)$')
+
+# library functions whose time depends on the data they compare or scan
+# (crypto_memneq is the constant-time compare)
+VARIABLE_TIME_CALLS = {'memcmp', 'bcmp', '__builtin_memcmp', 'strcmp',
+                       'strncmp', 'memchr', 'strlen', 'strnlen'}
 
 X86_SLOW = re.compile(r'^(div|idiv|v?divs[sd]|v?divp[sd]|v?sqrt)')
 
@@ -132,6 +139,9 @@ def analyse(arch, insns):
     branches, indexed, timing = [], [], []
     last_flags = '?'
     for addr, mn, ops, rel in insns:
+        callee = re.sub(r'[-+]0x[0-9a-f]+$', '', rel)
+        if callee in VARIABLE_TIME_CALLS:
+            timing.append('call:' + callee)
         where = '%x: %s %s' % (addr, mn, ops)
         if arch == 'x86':
             if x86_branch(mn):

@@ -221,6 +221,7 @@ class UmlTarget:
         return True
 
     def test(self, log):
+        os.makedirs(os.path.join(self.tree, 'build', 'check'), exist_ok=True)
         return sh([os.path.join(self.tree, 'scripts', 'check', 'kunit-uml.sh')],
                   log, timeout=2400, cwd=self.tree)
 
