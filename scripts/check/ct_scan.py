@@ -219,6 +219,10 @@ def main(argv):
             failed += 1
             continue
         for fn, insns in disassemble(arch, obj).items():
+            # a section without a symbol (x86 alternatives' replacement
+            # code: CPU-feature patches, no function of ours)
+            if fn.startswith('.'):
+                continue
             b, i, t = analyse(arch, insns)
             seen.add(fn)
             if show:

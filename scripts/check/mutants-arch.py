@@ -230,6 +230,10 @@ def copy_tree(whole):
     tree = os.path.join(OUT, 'tree')
     dirs = ['lib', 'arch', 'include', 'tests/harness']
     if whole:	# what kunit-uml.sh and module.sh read
+        # the test vectors, where the tree's ../shared/vectors looks
+        link = os.path.join(OUT, 'shared')
+        if not os.path.exists(link):
+            os.symlink(os.path.join(os.path.dirname(ROOT), 'shared'), link)
         dirs += ['crypto', 'kunit', 'scripts', 'tests/qemu', 'tests/uml']
         for f in ('Kbuild', 'Kconfig', 'Makefile'):
             shutil.copy(os.path.join(ROOT, f), os.path.join(tree, f))
