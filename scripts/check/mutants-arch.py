@@ -28,7 +28,9 @@
 # only with --crypto (not in make check: each one rebuilds the module
 # against the cached User-Mode Linux 6.1 kernel and boots it with the
 # KUnit suites, the crypto manager's extra tests, tcrypt and the AF_ALG
-# vectors, scripts/check/kunit-uml.sh: minutes per mutant).
+# vectors, scripts/check/kunit-uml.sh: minutes per mutant; measured on
+# this machine under load: 6 mutants and the baseline in 26 minutes, 9
+# CPU-minutes; 4 killed, 2 survive, explained below).
 import os
 import shutil
 import subprocess
@@ -173,6 +175,10 @@ EXPLAINED_SURVIVORS = {
         'the same -EINVAL before anything is written (read from the code: '
         'the check is the early exit, not the only guard), so no suite can '
         'tell the two apart',
+    'glue-no-key-wipe':
+        'the key stays in the freed tfm context: no UML test looks at a tfm '
+        'context after crypto_free_aead() (it is freed memory; a check would '
+        'need a hook in exit_tfm or a scan of the slab after the free)',
 }
 
 
