@@ -49,6 +49,8 @@ stage ct-valgrind make -s -C tests/harness O="$root/build/harness" ct-check
 stage mlkem-harness make -s -C tests/mlkem O="$root/build/mlkem" check
 # the same harness cross-built for arm64, run under qemu-aarch64: NEON code
 stage harness-arm64 scripts/check/harness-arm64.sh
+# mutants in arch/x86 and arch/arm64: the fast suites must kill them
+stage mutants-arch scripts/check/mutants-arch.py
 
 # 2. the module against Debian's stock 6.1 headers, and kernel style
 stage build-6.1 scripts/check/build.sh 6.1
@@ -56,6 +58,8 @@ stage build-6.12 scripts/check/build.sh 6.12
 stage build-7.3 scripts/check/build.sh 7.3
 stage dkms scripts/check/dkms.sh
 stage checkpatch scripts/check/checkpatch.sh
+# constant time in the x86-64 and arm64 objects, reasons in tests/ct/allowlist
+stage ct-scan scripts/check/ct-scan.sh
 
 # 3. KUnit and the crypto manager's extra tests in User-Mode Linux; the
 # same with clang and the LLVM tools (kernel, module and harness)

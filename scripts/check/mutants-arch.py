@@ -1,0 +1,370 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# usage: scripts/check/mutants-arch.py [--crypto] [NAME...]
+#
+# Mutants in the back ends (arch/x86, arch/arm64): one small change at a
+# time, in a scratch copy of lib/, arch/, include/ and tests/harness under
+# build/mutants-arch/, never in the tree itself. Each must make the fast
+# suites fail: vgc_test --quick on every back end this CPU runs (x86), or
+# vgc_test --quick --backend neon cross-built and run under qemu-aarch64
+# (arm64). The suites that kill them: RFC 8439, Poly1305, Wycheproof,
+# bit flips, the OpenSSL differential, back-end equivalence, chacha-xor,
+# poly-blocks and dead-stack (a skipped wipe leaves a key word, a
+# keystream word or a Poly1305 power on the dead stack); a wrong FPU or
+# NEON bracket is caught by the harness's SIMD-section flag
+# (-DVGC_SIMD_CHECK: a SIMD entry point outside a section, a section
+# opened twice or closed unopened fails every suite run).
+#
+# The scratch copy is built once per architecture; a mutant rebuilds one
+# object and relinks, and the file is put back (and its object rebuilt by
+# the next mutant). A mutant whose text is not found exactly once (arch/
+# moved on) is NOT APPLIED and fails the run, as does one that does not
+# build: the list stays honest. Cost on this machine (2 shared cores):
+# see the stage's summary line.
+#
+# crypto/ (the kernel glue: scatterlist walks, the crypto API's
+# requests) is not compiled in user space. Its mutants (target "uml") run
+# only with --crypto (not in make check: each one rebuilds the module
+# against the cached User-Mode Linux 6.1 kernel and boots it with the
+# KUnit suites, the crypto manager's extra tests, tcrypt and the AF_ALG
+# vectors, scripts/check/kunit-uml.sh: minutes per mutant; measured on
+# this machine under load: 6 mutants and the baseline in 26 minutes, 9
+# CPU-minutes; 4 killed, 2 survive, explained below).
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+OUT = os.path.join(ROOT, 'build', 'mutants-arch')
+VECTORS = os.environ.get('VGC_VECTORS',
+                         os.path.abspath(os.path.join(ROOT, '..', 'shared',
+                                                      'vectors')))
+
+X64 = 'x86'
+A64 = 'arm64'
+C = 'arch/x86/chacha20_x86_64.S'
+P = 'arch/x86/poly1305_x64.S'
+PM = 'arch/x86/poly1305_mul.S'
+PA = 'arch/x86/poly1305_avx2.S'
+PI = 'arch/x86/poly1305_ifma.S'
+XB = 'arch/x86/backends.c'
+NC = 'arch/arm64/chacha20_neon.c'
+NP = 'arch/arm64/poly1305_arm64.c'
+NB = 'arch/arm64/backends.c'
+CG = 'crypto/chacha20poly1305_glue.c'
+UML = 'uml'
+AVX2_WIPE = ('.irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, '
+             '15, 16, 17, 18, 19, 20, 21, 22\n\tvmovdqu\t%ymm0')
+
+# (name, file, text, replacement, target[, which occurrence, 1-based])
+MUTANTS = [
+    # ChaCha20, x86 (SSSE3, AVX2, AVX-512 from one macro body)
+    ('chacha-rot16-table', C, '.Lrot16:\n\t.byte\t2, 3, 0, 1',
+     '.Lrot16:\n\t.byte\t3, 2, 0, 1', X64),
+    ('chacha-rot8-table', C, '.Lrot8:\n\t.byte\t3, 0, 1, 2',
+     '.Lrot8:\n\t.byte\t3, 0, 2, 1', X64),
+    ('chacha-lane-ctr-index', C, '.long\t0, 1, 2, 3, 4, 5, 6, 7, 8',
+     '.long\t0, 1, 2, 3, 4, 5, 7, 6, 8', X64),
+    ('chacha-row-ctr', C, '.long\t0, 0, 0, 0, 1, 0, 0, 0, 2',
+     '.long\t0, 0, 0, 0, 2, 0, 0, 0, 2', X64),
+    ('chacha-rot-shift-left', C, 'pslld\t$\\n, \\d', 'pslld\t$(\\n + 1), \\d', X64, 1),
+    ('chacha-rot-shift-right-vex', C, 'vpsrld\t$(32 - \\n), \\d, \\t',
+     'vpsrld\t$(33 - \\n), \\d, \\t', X64),
+    ('chacha-avx512-vprold-h', C, '.irp r, 16, 12, 8, 7', '.irp r, 16, 12, 8, 6', X64, 1),
+    ('chacha-avx512-vprold-v', C, '.irp r, 16, 12, 8, 7', '.irp r, 16, 11, 8, 7', X64, 2),
+    ('chacha-vpass16-rounds', C, 'mov\t$5, %r10d', 'mov\t$4, %r10d', X64),
+    ('chacha-vpass32-rounds', C, 'mov\t$10, %r10d', 'mov\t$9, %r10d', X64, 1),
+    ('chacha-hpass-rounds', C, 'mov\t$10, %r10d', 'mov\t$11, %r10d', X64, 2),
+    ('chacha-ctr-forgets-ks', C, 'add\t%r9d, 48(%rdi)', 'add\t%ecx, 48(%rdi)', X64),
+    ('chacha-put-boundary', C, 'jbe\t.Lput_ks\\@', 'jb\t.Lput_ks\\@', X64),
+    ('chacha-ssse3-tail-bound', C, 'cmp\t$1, %r10d\n\tje\t.Lt1_\\@',
+     'cmp\t$2, %r10d\n\tje\t.Lt1_\\@', X64),
+    ('chacha-avx512-tail-bound', C, 'cmp\t$4, %r10d\n\tjbe\t.Lt4_\\@',
+     'cmp\t$5, %r10d\n\tjbe\t.Lt4_\\@', X64),
+    ('chacha-avx512-one-group', C, 'cmp\t$16, %r10d\n\tjbe\t.Lone_\\@',
+     'cmp\t$17, %r10d\n\tjbe\t.Lone_\\@', X64),
+    ('chacha-feed-forward-word', C, '.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14, 15\n\t_bcast32',
+     '.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 13, 14, 15\n\t_bcast32', X64),
+    # skipped wipes: the dead-stack suite must find what they leave
+    ('chacha-no-wipe-key-words', C, '\t_vstu\tV0, 2*VL(%r11)\n', '', X64),
+    ('chacha-avx512-wipe-skipped', C, 'cmp\t$17, %r9d', 'cmp\t$33, %r9d', X64),
+    ('poly-avx2-wipe-short', PA, AVX2_WIPE,
+     '.irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11\n\tvmovdqu\t%ymm0', X64),
+    # skipped register wipes: expected survivors (EXPLAINED_SURVIVORS)
+    ('poly-x64-no-reg-wipe', P, '\txor\t%r11d, %r11d\n', '', X64),
+    ('chacha-avx512-no-zmm16-31-wipe', C,
+     '.irp i, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31\n\tvpxord',
+     '.irp i, 16\n\tvpxord', X64),
+    # Poly1305, scalar x86-64
+    ('poly-x64-s1-shift', P, 'shr\t$2, %r13', 'shr\t$3, %r13', X64),
+    ('poly-x64-no-2^128', P, 'adc\t$1, %r10', 'adc\t$0, %r10', X64),
+    ('poly-x64-stride', P, 'add\t$16, %rsi', 'add\t$8, %rsi', X64),
+    ('poly-mul-fold-mask', PM, 'and\t$3, \\h2', 'and\t$7, \\h2', X64),
+    ('poly-mul-times-5', PM, 'lea\t(%rax, %rax, 4), %rax', 'lea\t(%rax, %rax, 2), %rax', X64),
+    ('poly-mul-carry-lost', PM, 'adc\t$0, \\t2\t\t\t/* d1', 'add\t$0, \\t2\t\t\t/* d1', X64),
+    ('poly-limb44-shift', PM, 'shld\t$20, \\h0, \\d', 'shld\t$21, \\h0, \\d', X64),
+    ('poly-limb26-shift', PM, 'shr\t$14, \\d', 'shr\t$13, \\d', X64),
+    # Poly1305, AVX2 (radix 2^26) and IFMA (radix 2^44)
+    ('poly-avx2-split', PA, 'vpsrlq\t$26, %ymm15, \\d1', 'vpsrlq\t$25, %ymm15, \\d1', X64),
+    ('poly-avx2-times-5', PA, 'vpsllq\t$2, %ymm11, %ymm11', 'vpsllq\t$1, %ymm11, %ymm11', X64),
+    ('poly-avx2-loop-bound', PA, 'cmp\t$2, %ecx\n\tjae\t.Lavx2_loop',
+     'cmp\t$3, %ecx\n\tjae\t.Lavx2_loop', X64),
+    ('poly-avx2-final-mask', PA, 'mov\t$0x3ffffff, %edx', 'mov\t$0x1ffffff, %edx', X64),
+    ('poly-ifma-split', PI, 'vpsrlq\t$44, \\m0, \\m1', 'vpsrlq\t$43, \\m0, \\m1', X64),
+    ('poly-ifma-times-20', PI, 'vpsllq\t$4, \\r1, \\s1', 'vpsllq\t$3, \\r1, \\s1', X64),
+    ('poly-ifma-group', PI, 'shr\t$3, %ecx', 'shr\t$2, %ecx', X64),
+    # the x86 glue: which Poly1305 code takes which blocks, FPU brackets
+    ('glue-avx2-step', XB, '.step = 4,', '.step = 2,', X64),
+    ('glue-flush-drops-pending', XB, '\tif (p->vec_npend) {\n\t\tvgc_poly1305_blocks_x64',
+     '\tif (0 && p->vec_npend) {\n\t\tvgc_poly1305_blocks_x64', X64),
+    ('glue-live-ignored', XB, 'if (n && (p->vec_live || nblocks >= v->min))',
+     'if (n && nblocks >= v->min)', X64),
+    ('glue-ifma-avx2-swap', XB, 'if (v->ifma)\n\t\tvgc_poly1305_ifma_blocks',
+     'if (!v->ifma)\n\t\tvgc_poly1305_ifma_blocks', X64),
+    ('glue-pending-count', XB, 'p->vec_npend += n;', 'p->vec_npend += n + 1;', X64),
+    ('bracket-x86-no-begin', XB, '\tkernel_fpu_begin();\n', '', X64),
+    ('bracket-x86-no-end', XB, '\tkernel_fpu_end();\n', '', X64),
+    # arm64 NEON ChaCha20, Poly1305, brackets
+    ('neon-rotl12', NC, 'vshlq_n_u32(a, 12), a, 20)', 'vshlq_n_u32(a, 12), a, 21)', A64),
+    ('neon-rotl7', NC, 'vshlq_n_u32(a, 7), a, 25)', 'vshlq_n_u32(a, 8), a, 25)', A64),
+    ('neon-rot8-index', NC, '\t3, 0, 1, 2, 7, 4, 5, 6,', '\t3, 0, 1, 2, 7, 5, 4, 6,', A64),
+    ('neon-lane-ctr', NC, 'vgc_neon_lane_ctr[4] __aligned(16) = { 0, 1, 2, 3 }',
+     'vgc_neon_lane_ctr[4] __aligned(16) = { 0, 1, 3, 2 }', A64),
+    ('neon-ctr-forgets-ks', NC, 'state[12] += done + tail;', 'state[12] += done + nblocks;', A64),
+    ('neon-tail-bound', NC, 'if (tail > 2)', 'if (tail > 3)', A64),
+    ('neon-poly-s1', NP, 's1 = r1 + (r1 >> 2)', 's1 = r1 + (r1 >> 3)', A64),
+    ('neon-poly-fold-mask', NP, '#-4\\n', '#-8\\n', A64),
+    ('neon-poly-no-2^128', NP, '[one] "r" (1ULL)', '[one] "r" (0ULL)', A64),
+    ('bracket-neon-no-begin', NB, '\tkernel_neon_begin(this_cpu_ptr(&vgc_neon_state));\n',
+     '', A64),
+    # crypto/ glue, through User-Mode Linux (--crypto only)
+    ('glue-open-short-length', CG, 'if (textlen < VGC_CP_TAG_SIZE)',
+     'if (textlen < VGC_CP_TAG_SIZE - 1)', UML),
+    ('glue-esp-ad-length', CG, 'if (adlen < VGC_ESP_IV_SIZE)',
+     'if (adlen < VGC_ESP_IV_SIZE - 8)', UML),
+    ('glue-authsize', CG, 'return authsize == VGC_CP_TAG_SIZE ? 0 : -EINVAL;',
+     'return authsize <= VGC_CP_TAG_SIZE ? 0 : -EINVAL;', UML),
+    ('glue-setkey-length', CG, 'if (keylen != VGC_CP_KEY_SIZE + ctx->saltlen)',
+     'if (keylen < VGC_CP_KEY_SIZE + ctx->saltlen)', UML),
+    ('glue-verify-ignored', CG, '\tret = vgc_cp_verify(r, tag);\n\tif (ret)',
+     '\tret = vgc_cp_verify(r, tag);\n\tif (0)', UML),
+    ('glue-no-key-wipe', CG, '\tmemzero_explicit(ctx->key, sizeof(ctx->key));\n', '', UML),
+]
+
+# Mutants that survive, and why. A survivor not named here fails the
+# run; one named here that is killed is reported.
+EXPLAINED_SURVIVORS = {
+    'poly-x64-no-reg-wipe':
+        'r0 is left in %r11 at the return: no fast suite looks at the '
+        'registers a function returns with (dead-stack scans memory), and '
+        'nothing guarantees a later call overwrites it; catching it needs a '
+        'register check after each call (as tests/mlkem/x86_asm_check.py '
+        'does from the object code for the x86 ML-KEM assembly)',
+    'chacha-avx512-no-zmm16-31-wipe':
+        'keystream words stay in zmm17-31 after the return: as above, no '
+        'fast suite reads the vector registers after a call (vgc_bench\'s '
+        'zmm_clean clears them, it does not check them); in the kernel '
+        'they would stay until the task\'s own registers are restored on '
+        'its return to user space',
+    'glue-open-short-length':
+        'an open of 15 bytes gets past the check, textlen wraps to 2^32 - 1, '
+        'and the authentication walk then runs out of scatterlist and returns '
+        'the same -EINVAL before anything is written (read from the code: '
+        'the check is the early exit, not the only guard), so no suite can '
+        'tell the two apart',
+    'glue-no-key-wipe':
+        'the key stays in the freed tfm context: no UML test looks at a tfm '
+        'context after crypto_free_aead() (it is freed memory; a check would '
+        'need a hook in exit_tfm or a scan of the slab after the free)',
+}
+
+
+def sh(cmd, log, timeout=600, cwd=None):
+    with open(log, 'a') as f:
+        try:
+            return subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT,
+                                  timeout=timeout, cwd=cwd).returncode
+        except subprocess.TimeoutExpired:
+            f.write('TIMEOUT after %d s\n' % timeout)
+            return 124
+
+
+class Target:
+    def __init__(self, arch):
+        self.arch = arch
+        self.tree = os.path.join(OUT, 'tree')
+        self.o = os.path.join(OUT, 'build-' + arch)
+        self.make = ['make', '-s', '-j2', '-C',
+                     os.path.join(self.tree, 'tests', 'harness'),
+                     'O=' + self.o, 'EXTRA_CFLAGS=-Wno-error']
+        self.run = [os.path.join(self.o, 'vgc_test'), '--quick',
+                    '--require-vectors', '--vectors', VECTORS]
+        if arch == A64:
+            sysroot = subprocess.run(
+                [os.path.join(ROOT, 'scripts', 'fetch', 'arm64.sh'), 'sysroot'],
+                capture_output=True, text=True, check=True).stdout.strip()
+            inc = '-I%s/usr/include -I%s/usr/include/aarch64-linux-gnu' % (
+                sysroot, sysroot)
+            self.make = self.make[:-1] + [
+                'CC=aarch64-linux-gnu-gcc', 'EXTRA_CFLAGS=-Wno-error ' + inc,
+                'OPENSSL_LIBS=-static -L%s/usr/lib/aarch64-linux-gnu '
+                '-lcrypto -lpthread' % sysroot]
+            self.run = ['qemu-aarch64-static'] + self.run + ['--backend', 'neon']
+        self.make.append(os.path.join(self.o, 'vgc_test'))
+
+    def build(self, log):
+        return sh(self.make, log) == 0
+
+    def test(self, log):
+        return sh(self.run, log, timeout=300)
+
+
+class UmlTarget:
+    """the whole scratch tree's kunit-uml.sh: it builds and runs"""
+    arch = UML
+
+    def __init__(self):
+        self.tree = os.path.join(OUT, 'tree')
+
+    def build(self, log):
+        return True
+
+    def test(self, log):
+        os.makedirs(os.path.join(self.tree, 'build', 'check'), exist_ok=True)
+        # a guest that hangs (a mutant can make the kernel loop) is a kill:
+        # the unmutated run takes 1-2 minutes on this machine
+        return sh([os.path.join(self.tree, 'scripts', 'check', 'kunit-uml.sh'),
+                   '--timeout', '480'], log, timeout=900, cwd=self.tree)
+
+
+def copy_tree(whole):
+    tree = os.path.join(OUT, 'tree')
+    dirs = ['lib', 'arch', 'include', 'tests/harness']
+    if whole:	# what kunit-uml.sh and module.sh read
+        # the test vectors, where the tree's ../shared/vectors looks
+        link = os.path.join(OUT, 'shared')
+        if not os.path.exists(link):
+            os.symlink(os.path.join(os.path.dirname(ROOT), 'shared'), link)
+        dirs += ['crypto', 'kunit', 'scripts', 'tests/qemu', 'tests/uml']
+        for f in ('Kbuild', 'Kconfig', 'Makefile'):
+            shutil.copy(os.path.join(ROOT, f), os.path.join(tree, f))
+    for d in dirs:
+        dst = os.path.join(tree, d)
+        if os.path.isdir(dst):
+            shutil.rmtree(dst)
+        shutil.copytree(os.path.join(ROOT, d), dst, symlinks=True)
+    return tree
+
+
+def apply(tree, m):
+    name, path, old, new, target = m[:5]
+    nth = m[5] if len(m) > 5 else None
+    f = os.path.join(tree, path)
+    text = open(os.path.join(ROOT, path)).read()
+    n = text.count(old)
+    if (nth is None and n != 1) or (nth is not None and n < nth):
+        return None
+    at = -1
+    for _ in range(nth or 1):
+        at = text.index(old, at + 1)
+    mutated = text[:at] + new + text[at + len(old):]
+    with open(f, 'w') as fh:
+        fh.write(mutated)
+    return f
+
+
+def restore(tree, path):
+    shutil.copyfile(os.path.join(ROOT, path), os.path.join(tree, path))
+    os.utime(os.path.join(tree, path))	# newer than the mutant's object
+
+
+def main(argv):
+    only = set(a for a in argv if not a.startswith('--'))
+    crypto = '--crypto' in argv
+    t0 = time.time()
+    c0 = os.times()
+    mutants = [m for m in MUTANTS if (not only or m[0] in only) and
+               (crypto or m[4] != UML)]
+    os.makedirs(OUT, exist_ok=True)
+    tree = copy_tree(any(m[4] == UML for m in mutants))
+    logs = os.path.join(OUT, 'logs')
+    shutil.rmtree(logs, ignore_errors=True)
+    os.makedirs(logs)
+    killed = survived = broken = explained = 0
+    targets = {}
+    for arch in sorted(set(m[4] for m in mutants)):
+        t = UmlTarget() if arch == UML else Target(arch)
+        log = os.path.join(logs, 'baseline-%s.log' % arch)
+        if not t.build(log) or t.test(log) != 0:
+            print('not ok - baseline %s: the unmutated harness fails (%s)'
+                  % (arch, log))
+            print('mutants-arch: 0 passed, 1 failed')
+            return 1
+        print('ok - baseline %s: the unmutated copy passes' % arch)
+        targets[arch] = t
+    for m in mutants:
+        name, path, target = m[0], m[1], m[4]
+        log = os.path.join(logs, name + '.log')
+        if apply(tree, m) is None:
+            print('not ok - %-28s NOT APPLIED (text not found once in %s)'
+                  % (name, path))
+            broken += 1
+            continue
+        t = targets[target]
+        if not t.build(log):
+            print('not ok - %-28s BUILD FAILED (%s)' % (name, log))
+            broken += 1
+            restore(tree, path)
+            continue
+        rc = t.test(log)
+        restore(tree, path)
+        why = ''
+        with open(log, errors='replace') as f:
+            for line in f:
+                if 'SIMD-section fault' in line or \
+                   (' failed' in line and not line.rstrip().endswith(' 0 failed')
+                    and '[' in line):
+                    why = line.strip()
+                    break
+        if rc != 0:
+            killed += 1
+            if name in EXPLAINED_SURVIVORS:
+                print('# %s is listed as a survivor but was killed' % name)
+            print('ok - %-28s KILLED   [%s] %s' % (name, target,
+                                                    why or 'exit %d' % rc))
+        elif name in EXPLAINED_SURVIVORS:
+            survived += 1
+            explained += 1
+            print('ok - %-28s SURVIVED (explained: %s)'
+                  % (name, EXPLAINED_SURVIVORS[name]))
+        else:
+            survived += 1
+            print('not ok - %-28s SURVIVED, unexplained (%s)' % (name, log))
+    # the last mutated file's object: rebuild it, so the copy stays clean
+    for t in targets.values():
+        t.build(os.path.join(logs, 'final-%s.log' % t.arch))
+    total = killed + survived + broken
+    c1 = os.times()
+    cpu = (c1.children_user + c1.children_system) - \
+        (c0.children_user + c0.children_system)
+    print('mutants-arch: %d killed of %d (%.1f %%), %d survived, '
+          '%d not applied or not built; %.0f s, %.0f CPU-s'
+          % (killed, total, 100.0 * killed / max(total, 1), survived, broken,
+             time.time() - t0, cpu))
+    # each mutant is a test: killed or explained passes; an unexplained
+    # survivor, one not applied or not built fails; and so does the whole
+    # run below 95 % killed
+    passed = killed + explained
+    failed = broken + survived - explained
+    if not only and not crypto and killed * 100 < 95 * total:
+        print('not ok - fewer than 95 % of the mutants killed')
+        failed += 1
+    print('mutants-arch: %d passed, %d failed' % (passed, failed))
+    return 0 if failed == 0 else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
