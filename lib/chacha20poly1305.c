@@ -352,12 +352,16 @@ void vgc_cp_seal_final(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE])
 int vgc_cp_verify(struct vgc_cp_req *r, const u8 tag[VGC_CP_TAG_SIZE])
 {
 	u8 calc[VGC_CP_TAG_SIZE];
-	int ret;
+	unsigned long differ;
 
 	cp_tag(r, calc);
-	ret = crypto_memneq(calc, tag, VGC_CP_TAG_SIZE) ? -EBADMSG : 0;
+	differ = crypto_memneq(calc, tag, VGC_CP_TAG_SIZE);
 	memzero_explicit(calc, sizeof(calc));
-	if (ret)
+	/* the verdict is what the call returns: public from here on */
+	VGC_CT_DECLASSIFY(&differ, sizeof(differ));
+	if (differ) {
 		vgc_cp_end(r);
-	return ret;
+		return -EBADMSG;
+	}
+	return 0;
 }

@@ -22,15 +22,6 @@
 #include "mlkem_backend.h"
 #include "sha3.h"
 
-/*
- * The constant-time check (tests/mlkem) marks secrets undefined for
- * valgrind; what the standard makes public (rho, the encapsulation key,
- * the outcome of a key check) is declared defined again through this.
- */
-#ifndef VGC_CT_DECLASSIFY
-#define VGC_CT_DECLASSIFY(p, n) do { } while (0)
-#endif
-
 /* As the kernel's OPTIMIZER_HIDE_VAR(): the compiler loses track of v. */
 static inline u32 mlkem_hide(u32 v)
 {

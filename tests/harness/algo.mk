@@ -59,6 +59,15 @@ $(O)/obj/lib/%.o: $(LIB_DIR)/%.c $(ALGO_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALGO_CPPFLAGS) $(OPT) $(WARN) $(ALGO_WARN) $(ALGO_NO_SIMD) -MMD -MP -c -o $@ $<
 
+# The constant-time builds (valgrind memcheck, secrets undefined): lib/
+# objects in $(O)/obj/ct/ where what the code makes public is declared
+# defined again (VGC_CT_DECLASSIFY).
+ALGO_CT_DEFS := -include valgrind/memcheck.h \
+		'-DVGC_CT_DECLASSIFY(p, n)=VALGRIND_MAKE_MEM_DEFINED(p, n)'
+$(O)/obj/ct/%.o: $(LIB_DIR)/%.c $(ALGO_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(ALGO_CPPFLAGS) $(ALGO_CT_DEFS) $(OPT) $(WARN) $(ALGO_WARN) $(ALGO_NO_SIMD) -MMD -MP -c -o $@ $<
+
 $(O)/obj/arch/%.o: $(ROOT)/arch/%.c $(ALGO_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALGO_CPPFLAGS) $(OPT) $(WARN) $(ALGO_WARN) $(call algo_flags,arch/$*.o) -MMD -MP -c -o $@ $<
