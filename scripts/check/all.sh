@@ -49,6 +49,8 @@ stage ct-valgrind make -s -C tests/harness O="$root/build/harness" ct-check
 stage mlkem-harness make -s -C tests/mlkem O="$root/build/mlkem" check
 # the same harness cross-built for arm64, run under qemu-aarch64: NEON code
 stage harness-arm64 scripts/check/harness-arm64.sh
+# libFuzzer (clang, ASan, UBSan): AEAD core against OpenSSL, ML-KEM
+stage fuzz scripts/check/fuzz.sh
 
 # 2. the module against Debian's stock 6.1 headers, and kernel style
 stage build-6.1 scripts/check/build.sh 6.1
@@ -57,8 +59,10 @@ stage build-7.3 scripts/check/build.sh 7.3
 stage dkms scripts/check/dkms.sh
 stage checkpatch scripts/check/checkpatch.sh
 
-# 3. KUnit and the crypto manager's extra tests in User-Mode Linux
+# 3. KUnit and the crypto manager's extra tests in User-Mode Linux; the
+# same in the debug UML kernel (KASAN, UBSAN, lockdep, kmemleak)
 stage kunit-uml scripts/check/kunit-uml.sh
+stage debug-uml scripts/check/debug-uml.sh
 
 # 4. Debian's stock 6.1 and 6.12 kernels under QEMU: load, self-tests,
 # tcrypt, AF_ALG; consumers: AF_ALG differential, kTLS, IPsec, unloading
