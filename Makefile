@@ -34,7 +34,7 @@ help:
 	@echo '  build/  module.sh KDIR OUT, kunit-kernel.sh um|arm64, mlkem-kunit-vectors.py'
 	@echo '  run/    module.sh (make run), qemu.sh (a stock or KUnit kernel), uml.sh (User-Mode Linux)'
 	@echo '  check/  all.sh (make check) and one script per stage'
-	@echo '  bench/  uml.sh (tcrypt in UML), arm64.sh (instruction counts)'
+	@echo '  bench/  vgc.sh (user space), kernel-asm.sh, uml.sh (tcrypt in UML), arm64.sh (instruction counts)'
 
 module:
 	scripts/build/module.sh $(KDIR) $(BUILD)/module
@@ -56,11 +56,11 @@ run:
 check:
 	scripts/check/all.sh
 
-# user space against OpenSSL, then tcrypt in User-Mode Linux against the
-# kernel's own template, then arm64 instruction counts (NEON against
-# generic, under qemu-aarch64)
-bench: harness
-	$(HARNESS)/vgc_bench
+# user space against OpenSSL and the kernel's own assembly, then tcrypt in
+# User-Mode Linux against the kernel's own template, then arm64
+# instruction counts (NEON against generic, under qemu-aarch64)
+bench:
+	scripts/bench/vgc.sh
 	scripts/bench/uml.sh
 	scripts/bench/arm64.sh
 

@@ -1,41 +1,110 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The AEAD core: one walk over the text in which each stretch of
- * keystream is applied and the ciphertext is absorbed into Poly1305 while
- * it is still in cache. Segments may be any length, so a partial ChaCha20
- * block (its unused keystream) and a partial Poly1305 block are carried
- * from one segment to the next; whole blocks go to the back end directly.
+ * The AEAD core. Sealing is one walk over the text in which each stretch
+ * of keystream is applied and the ciphertext is absorbed into Poly1305
+ * while it is still in cache. Opening is two: Poly1305 over the
+ * ciphertext, the tag compared, and only then the keystream applied, so
+ * that a refused open writes nothing. Segments may be any length, so a
+ * partial ChaCha20 block (its unused keystream) and a partial Poly1305
+ * block are carried from one segment to the next; whole blocks go to the
+ * back end directly.
  */
 #include <linux/export.h>
+#include <linux/kernel.h>
+#include <linux/stddef.h>
 
 #include "chacha20poly1305.h"
+
+/*
+ * The generic back end is C: the compiler may spill key words, keystream
+ * or r to the stack, so each call is followed by a burn of its frame.
+ */
+static void generic_chacha_xor(u32 state[16], u8 *dst, const u8 *src,
+			       unsigned int nblocks)
+{
+	vgc_chacha20_xor_generic(state, dst, src, nblocks);
+	vgc_burn_stack();
+}
+
+static void generic_chacha_xor_ks(u32 state[16], u8 *dst, const u8 *src,
+				  unsigned int nblocks, u8 ks[64])
+{
+	vgc_chacha20_xor_ks_generic(state, dst, src, nblocks, ks);
+	vgc_burn_stack();
+}
 
 static void generic_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
 				unsigned int nblocks)
 {
 	vgc_poly1305_blocks_generic(p, src, nblocks, 1);
+	vgc_burn_stack();
 }
 
 const struct vgc_cp_backend vgc_cp_backend_generic = {
 	.name = "generic",
 	/* above the kernel's own rfc7539 (300 on x86, 250 on arm64, 100 generic) */
 	.priority = 310,
-	.chacha_xor = vgc_chacha20_xor_generic,
-	.chacha_xor_ks = vgc_chacha20_xor_ks_generic,
+	.chacha_xor = generic_chacha_xor,
+	.chacha_xor_ks = generic_chacha_xor_ks,
 	.poly_blocks = generic_poly_blocks,
 };
 EXPORT_SYMBOL_GPL(vgc_cp_backend_generic);
 
-static inline void cp_simd_begin(const struct vgc_cp_req *r)
+/*
+ * Larger than the deepest frame of the C functions it follows (the
+ * portable ChaCha20 and Poly1305, the NEON ChaCha20: at most about 250
+ * bytes with gcc 12 and clang 14, -fstack-usage), with room to spare.
+ */
+#define VGC_BURN_BYTES	512
+
+noinline void vgc_burn_stack(void)
 {
-	if (r->be->simd_begin)
-		r->be->simd_begin();
+	u8 frame[VGC_BURN_BYTES];
+
+	memzero_explicit(frame, sizeof(frame));
+}
+EXPORT_SYMBOL_GPL(vgc_burn_stack);
+
+static void cp_simd_close(struct vgc_cp_req *r)
+{
+	if (r->in_simd) {
+		r->be->simd_end();
+		r->in_simd = false;
+	}
 }
 
-static inline void cp_simd_end(const struct vgc_cp_req *r)
+/*
+ * How much of the next @len bytes (at stream offset @pos, each costing
+ * @cost units) may be processed now: opens a SIMD section where the back
+ * end needs one, closes a full one and opens the next. A piece cut short
+ * ends on a ChaCha20 block boundary, so that no keystream block is split
+ * between two sections' calls.
+ */
+static size_t cp_section(struct vgc_cp_req *r, size_t len, u64 pos,
+			 unsigned int cost)
 {
-	if (r->be->simd_end)
-		r->be->simd_end();
+	size_t n;
+
+	if (!r->be->simd_begin)
+		return len;
+	if (r->in_simd && r->simd_room < cost * VGC_CHACHA_BLOCK_SIZE)
+		cp_simd_close(r);
+	if (!r->in_simd) {
+		r->be->simd_begin();
+		r->in_simd = true;
+		r->simd_room = VGC_SIMD_BUDGET;
+	}
+	if (!cost)
+		return len;
+	n = r->simd_room / cost;
+	if (len <= n) {
+		n = len;
+	} else {
+		/* n >= 64: a block boundary lies in (pos, pos + n] */
+		n -= (pos + n) % VGC_CHACHA_BLOCK_SIZE;
+	}
+	r->simd_room -= n * cost;
+	return n;
 }
 
 static void xor_bytes(u8 *dst, const u8 *a, const u8 *b, size_t len)
@@ -74,9 +143,15 @@ static void cp_absorb(struct vgc_cp_req *r, const u8 *p, size_t len)
 	}
 }
 
-/* Zero-pad the AD or the ciphertext to a block boundary (RFC 8439 2.8). */
-static void cp_pad(struct vgc_cp_req *r)
+/*
+ * Zero-pad the AD to a block boundary (RFC 8439 2.8) as the text starts;
+ * the caller has a section open.
+ */
+static void cp_enter_text(struct vgc_cp_req *r)
 {
+	if (r->in_text)
+		return;
+	r->in_text = true;
 	if (!r->pbuf_len)
 		return;
 	memset(r->pbuf + r->pbuf_len, 0, VGC_POLY1305_BLOCK_SIZE - r->pbuf_len);
@@ -84,29 +159,40 @@ static void cp_pad(struct vgc_cp_req *r)
 	r->pbuf_len = 0;
 }
 
+/* what the keystream made ahead is XORed into */
+static const u8 cp_zero[VGC_CP_KS_BLOCKS * VGC_CHACHA_BLOCK_SIZE];
+
 void vgc_cp_init(struct vgc_cp_req *r, const struct vgc_cp_backend *be,
-		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE])
+		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE],
+		 size_t textlen)
 {
+	unsigned int ahead = 1;
+
 	r->be = be;
 	r->adlen = 0;
 	r->textlen = 0;
+	r->decrypted = 0;
 	r->pbuf_len = 0;
 	r->in_text = false;
+	r->in_simd = false;
+	r->tagged = false;
 
 	/*
-	 * Block 0 gives the one-time Poly1305 key; the text starts at block 1,
-	 * whose keystream is made in the same call and kept for the text's
-	 * first bytes (a short text then needs no other ChaCha20 call).
+	 * Block 0 gives the one-time Poly1305 key; the text starts at block
+	 * 1. A short text's blocks are made in the same call (for a vector
+	 * back end, a call of up to eight blocks costs about one block's
+	 * latency), a longer text's first block. The keystream is kept for
+	 * the text's first bytes.
 	 */
+	if (textlen <= VGC_CP_KS_TEXT_BLOCKS * VGC_CHACHA_BLOCK_SIZE)
+		ahead = DIV_ROUND_UP(textlen, VGC_CHACHA_BLOCK_SIZE);
 	vgc_chacha20_init(r->chacha, key, nonce, 0);
-	memset(r->ks, 0, 2 * VGC_CHACHA_BLOCK_SIZE);
-	cp_simd_begin(r);
-	be->chacha_xor(r->chacha, r->ks, r->ks, 2);
-	cp_simd_end(r);
+	cp_section(r, (1 + ahead) * VGC_CHACHA_BLOCK_SIZE, 0, 1);
+	be->chacha_xor(r->chacha, r->ks, cp_zero, 1 + ahead);
 	vgc_poly1305_init(&r->poly, r->ks);
 	memzero_explicit(r->ks, VGC_CHACHA_BLOCK_SIZE);
 	r->ks_pos = VGC_CHACHA_BLOCK_SIZE;
-	r->ks_avail = VGC_CHACHA_BLOCK_SIZE;
+	r->ks_avail = ahead * VGC_CHACHA_BLOCK_SIZE;
 }
 
 void vgc_cp_ad(struct vgc_cp_req *r, const u8 *ad, size_t len)
@@ -114,129 +200,124 @@ void vgc_cp_ad(struct vgc_cp_req *r, const u8 *ad, size_t len)
 	size_t n;
 
 	while (len) {
-		n = min_t(size_t, len, VGC_SIMD_CHUNK);
-		cp_simd_begin(r);
+		n = cp_section(r, len, r->adlen, 1);
 		cp_absorb(r, ad, n);
-		cp_simd_end(r);
 		r->adlen += n;
 		ad += n;
 		len -= n;
 	}
 }
 
-static void cp_enter_text(struct vgc_cp_req *r)
-{
-	if (r->in_text)
-		return;
-	cp_pad(r);
-	r->in_text = true;
-}
+enum cp_pass { CP_SEAL, CP_DECRYPT };
 
-/* Use keystream made earlier: block 1's, or a previous call's rest. */
+/* Use keystream made earlier: the text's first blocks', or a call's rest. */
 static size_t cp_use_ks(struct vgc_cp_req *r, u8 *dst, const u8 *src,
-			size_t len, bool seal)
+			size_t len)
 {
 	size_t n = min_t(size_t, len, r->ks_avail);
 
-	if (!seal)
-		cp_absorb(r, src, n);
 	xor_bytes(dst, src, r->ks + r->ks_pos, n);
-	if (seal)
-		cp_absorb(r, dst, n);
 	r->ks_pos += n;
 	r->ks_avail -= n;
 	return n;
 }
 
-/* @nblocks whole blocks, and with @ks block @nblocks's keystream */
-static void cp_blocks(struct vgc_cp_req *r, u8 *dst, const u8 *src,
-		      unsigned int nblocks, u8 *ks, bool seal)
-{
-	const struct vgc_cp_backend *be = r->be;
-
-	if (!seal)
-		be->poly_blocks(&r->poly, src, nblocks * 4);
-	if (ks)
-		be->chacha_xor_ks(r->chacha, dst, src, nblocks, ks);
-	else
-		be->chacha_xor(r->chacha, dst, src, nblocks);
-	if (seal)
-		be->poly_blocks(&r->poly, dst, nblocks * 4);
-}
-
 /*
- * At most VGC_SIMD_CHUNK bytes inside one SIMD section. The ciphertext is
- * what Poly1305 absorbs: for sealing it is what we write, for opening it
- * is what we read, and it is absorbed before dst (perhaps == src) is
- * overwritten.
+ * The keystream over @len bytes of text; for sealing, then Poly1305 over
+ * all of the ciphertext just written, in one call while it is in cache
+ * (so that a vector Poly1305 gets the longest run of whole blocks).
  */
 static void cp_crypt(struct vgc_cp_req *r, u8 *dst, const u8 *src,
-		     size_t len, bool seal)
+		     size_t len, enum cp_pass pass)
 {
+	u8 *ct = dst;
+	size_t all = len, n;
 	unsigned int nblocks;
-	size_t n;
-
-	r->textlen += len;
 
 	if (r->ks_avail) {
-		n = cp_use_ks(r, dst, src, len, seal);
+		n = cp_use_ks(r, dst, src, len);
 		src += n;
 		dst += n;
 		len -= n;
 	}
-	if (!len)
-		return;
-
-	/*
-	 * Whole blocks: here the Poly1305 buffer is empty (64 | textlen). A
-	 * partial block after them rides along: its keystream goes to ks[].
-	 */
-	nblocks = len / VGC_CHACHA_BLOCK_SIZE;
-	if (len % VGC_CHACHA_BLOCK_SIZE) {
-		cp_blocks(r, dst, src, nblocks, r->ks, seal);
-		n = (size_t)nblocks * VGC_CHACHA_BLOCK_SIZE;
-		r->ks_pos = 0;
-		r->ks_avail = VGC_CHACHA_BLOCK_SIZE;
-		cp_use_ks(r, dst + n, src + n, len - n, seal);
-	} else {
-		cp_blocks(r, dst, src, nblocks, NULL, seal);
+	if (len) {
+		/*
+		 * Whole blocks; a partial block after them rides along: its
+		 * keystream goes to ks[].
+		 */
+		nblocks = len / VGC_CHACHA_BLOCK_SIZE;
+		if (len % VGC_CHACHA_BLOCK_SIZE) {
+			r->be->chacha_xor_ks(r->chacha, dst, src, nblocks, r->ks);
+			n = (size_t)nblocks * VGC_CHACHA_BLOCK_SIZE;
+			r->ks_pos = 0;
+			r->ks_avail = VGC_CHACHA_BLOCK_SIZE;
+			cp_use_ks(r, dst + n, src + n, len - n);
+		} else {
+			r->be->chacha_xor(r->chacha, dst, src, nblocks);
+		}
 	}
-}
-
-static void cp_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
-		      size_t len, bool seal)
-{
-	size_t n;
-
-	cp_enter_text(r);
-	while (len) {
-		n = min_t(size_t, len, VGC_SIMD_CHUNK);
-		cp_simd_begin(r);
-		cp_crypt(r, dst, src, n, seal);
-		cp_simd_end(r);
-		dst += n;
-		src += n;
-		len -= n;
-	}
+	if (pass == CP_SEAL)
+		cp_absorb(r, ct, all);
 }
 
 void vgc_cp_seal_update(struct vgc_cp_req *r, u8 *dst, const u8 *src, size_t len)
 {
-	cp_update(r, dst, src, len, true);
+	size_t n;
+
+	while (len) {
+		n = cp_section(r, len, r->textlen, 2);
+		cp_enter_text(r);
+		cp_crypt(r, dst, src, n, CP_SEAL);
+		r->textlen += n;
+		dst += n;
+		src += n;
+		len -= n;
+	}
 }
 
-void vgc_cp_open_update(struct vgc_cp_req *r, u8 *dst, const u8 *src, size_t len)
+void vgc_cp_auth_update(struct vgc_cp_req *r, const u8 *src, size_t len)
 {
-	cp_update(r, dst, src, len, false);
+	size_t n;
+
+	while (len) {
+		n = cp_section(r, len, r->textlen, 1);
+		cp_enter_text(r);
+		cp_absorb(r, src, n);
+		r->textlen += n;
+		src += n;
+		len -= n;
+	}
 }
 
-void vgc_cp_final(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE])
+void vgc_cp_decrypt_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
+			   size_t len)
 {
-	/* the padded last partial block (if any) and the lengths, in one call */
+	size_t n;
+
+	while (len) {
+		n = cp_section(r, len, r->decrypted, 1);
+		cp_crypt(r, dst, src, n, CP_DECRYPT);
+		r->decrypted += n;
+		dst += n;
+		src += n;
+		len -= n;
+	}
+}
+
+/*
+ * The tag of the AD and text absorbed: the padded last partial block (if
+ * any) and the lengths in one back-end call, inside the section; the
+ * final reduction is scalar. The Poly1305 state is wiped.
+ */
+static void cp_tag(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE])
+{
 	u8 last[2 * VGC_POLY1305_BLOCK_SIZE];
 	unsigned int n = 0;
 
-	/* with no text at all, pbuf holds the AD's partial block */
+	/*
+	 * with no text at all, pbuf holds the AD's partial block; either is
+	 * public (AD or ciphertext), as are the lengths: nothing to wipe
+	 */
 	if (r->pbuf_len) {
 		memcpy(last, r->pbuf, r->pbuf_len);
 		memset(last + r->pbuf_len, 0, VGC_POLY1305_BLOCK_SIZE - r->pbuf_len);
@@ -244,55 +325,39 @@ void vgc_cp_final(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE])
 	}
 	put_unaligned_le64(r->adlen, last + n);
 	put_unaligned_le64(r->textlen, last + n + 8);
-	cp_simd_begin(r);
+	cp_section(r, 0, 0, 0);
 	r->be->poly_blocks(&r->poly, last, n / VGC_POLY1305_BLOCK_SIZE + 1);
-	cp_simd_end(r);
+	if (r->be->poly_flush)
+		r->be->poly_flush(&r->poly);
 	vgc_poly1305_final(&r->poly, tag);
-	memzero_explicit(last, sizeof(last));
-	memzero_explicit(r, sizeof(*r));
+	r->pbuf_len = 0;
+	r->tagged = true;
 }
 
-int vgc_cp_open_final(struct vgc_cp_req *r, const u8 tag[VGC_CP_TAG_SIZE])
+void vgc_cp_end(struct vgc_cp_req *r)
+{
+	cp_simd_close(r);
+	memzero_explicit(r->chacha, offsetof(struct vgc_cp_req, poly) -
+			 offsetof(struct vgc_cp_req, chacha));
+	if (!r->tagged)
+		vgc_poly1305_wipe(&r->poly);
+}
+
+void vgc_cp_seal_final(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE])
+{
+	cp_tag(r, tag);
+	vgc_cp_end(r);
+}
+
+int vgc_cp_verify(struct vgc_cp_req *r, const u8 tag[VGC_CP_TAG_SIZE])
 {
 	u8 calc[VGC_CP_TAG_SIZE];
 	int ret;
 
-	vgc_cp_final(r, calc);
+	cp_tag(r, calc);
 	ret = crypto_memneq(calc, tag, VGC_CP_TAG_SIZE) ? -EBADMSG : 0;
 	memzero_explicit(calc, sizeof(calc));
-	return ret;
-}
-
-void vgc_cp_seal(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
-		 size_t len, const u8 *ad, size_t adlen,
-		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE])
-{
-	struct vgc_cp_req r;
-
-	vgc_cp_init(&r, be, key, nonce);
-	vgc_cp_ad(&r, ad, adlen);
-	vgc_cp_seal_update(&r, dst, src, len);
-	vgc_cp_final(&r, dst + len);
-}
-
-int vgc_cp_open(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
-		size_t len, const u8 *ad, size_t adlen,
-		const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE])
-{
-	struct vgc_cp_req r;
-	u8 tag[VGC_CP_TAG_SIZE];
-	int ret;
-
-	if (len < VGC_CP_TAG_SIZE)
-		return -EINVAL;
-	len -= VGC_CP_TAG_SIZE;
-	/* copy the tag first: an in-place open overwrites src */
-	memcpy(tag, src + len, VGC_CP_TAG_SIZE);
-	vgc_cp_init(&r, be, key, nonce);
-	vgc_cp_ad(&r, ad, adlen);
-	vgc_cp_open_update(&r, dst, src, len);
-	ret = vgc_cp_open_final(&r, tag);
 	if (ret)
-		memzero_explicit(dst, len);
+		vgc_cp_end(r);
 	return ret;
 }

@@ -13,8 +13,33 @@
 #define VGC_CP_NONCE_SIZE	12
 #define VGC_CP_TAG_SIZE		16
 
-/* Most data one SIMD section may cover, so preemption is not held off long. */
+/*
+ * Most text one SIMD section may cover, so that preemption (which a
+ * section disables) is not held off long: see VGC_SIMD_BUDGET.
+ */
 #define VGC_SIMD_CHUNK		4096
+
+/*
+ * What a SIMD section may cover, in units of one byte through one of the
+ * two algorithms: sealing a byte of text costs 2 (ChaCha20 and
+ * Poly1305), each of an open's two passes 1, a byte of AD 1, the two
+ * blocks made at the start 128. Twice VGC_SIMD_CHUNK and room for those
+ * blocks and an AD of up to 128 bytes: a request of up to 4 KiB of text
+ * with the AD of TLS or ESP is one section, sealed or opened.
+ */
+#define VGC_SIMD_BUDGET		(2 * VGC_SIMD_CHUNK + 256)
+
+/*
+ * The first statement of every C function built with vector flags. In
+ * the harness's test builds (-DVGC_SIMD_CHECK) it checks that a SIMD
+ * section is open (tests/harness/kcompat.h); in the module it is nothing.
+ * Assembly entry points have their own form of it.
+ */
+#ifdef VGC_SIMD_CHECK
+#define VGC_SIMD_ENTRY()	vgc_simd_check(__func__)
+#else
+#define VGC_SIMD_ENTRY()	do { } while (0)
+#endif
 
 /*
  * A back end: the only code that differs between the portable, AVX2,
@@ -44,9 +69,16 @@ struct vgc_cp_backend {
 	void (*poly_blocks)(struct vgc_poly1305 *p, const u8 *src,
 			    unsigned int nblocks);
 	/*
-	 * For back ends that use vector registers: bracket each call sequence
-	 * (at most VGC_SIMD_CHUNK bytes of data). NULL for scalar back ends,
-	 * which may run where SIMD is not usable.
+	 * For back ends that keep h in vector lanes across calls (see struct
+	 * vgc_poly1305): fold them back into h. NULL: h is always current.
+	 */
+	void (*poly_flush)(struct vgc_poly1305 *p);
+	/*
+	 * For back ends that use vector registers: open and close a SIMD
+	 * section (kernel_fpu_begin/end, kernel_neon_begin/end). Every call
+	 * of the functions above happens inside one, and a section covers
+	 * at most VGC_SIMD_BUDGET. NULL for scalar back ends, which may run
+	 * where SIMD is not usable.
 	 */
 	void (*simd_begin)(void);
 	void (*simd_end)(void);
@@ -64,52 +96,78 @@ extern const struct vgc_cp_backend vgc_cp_backend_generic;
 extern const struct vgc_cp_backend *const vgc_cp_backends[];
 
 /*
- * Keystream made ahead: the first text block's with the Poly1305 key (in
- * one back-end call of two blocks), and a text's last partial block with
- * the whole blocks before it (chacha_xor_ks).
+ * Overwrite the stack a C function has just used: called right after it
+ * by the same caller, this function's frame lies where that one's did,
+ * so whatever the compiler spilled there (key words, keystream, r) is
+ * gone. For the back ends written in C; the assembly ones wipe their own.
  */
-#define VGC_CP_KS_BLOCKS	2
+void vgc_burn_stack(void);
 
 /*
- * The state of one request. It lives on the caller's stack (about 430
- * bytes) and is wiped by vgc_cp_final() / vgc_cp_open_final().
+ * Keystream made ahead: the text's first blocks with the Poly1305 key, in
+ * one back-end call (all of a text of up to 4 blocks, so that a short
+ * message makes one ChaCha20 call; else the first block), and a text's
+ * last partial block with the whole blocks before it (chacha_xor_ks).
+ */
+#define VGC_CP_KS_TEXT_BLOCKS	4
+#define VGC_CP_KS_BLOCKS	(1 + VGC_CP_KS_TEXT_BLOCKS)
+
+/*
+ * The state of one request (the module's driver keeps it in the crypto
+ * API's request, the user-space one-shots on their stack). Every way out of a
+ * request wipes what is secret in it (the ChaCha20 state, the keystream
+ * made ahead and the Poly1305 state): vgc_cp_seal_final(), a
+ * vgc_cp_verify() that refuses, vgc_cp_end().
  */
 struct vgc_cp_req {
+	/* secret, and together: one wipe */
 	u32 chacha[16];
-	struct vgc_poly1305 poly;
 	u8 ks[VGC_CP_KS_BLOCKS * VGC_CHACHA_BLOCK_SIZE];
+	struct vgc_poly1305 poly;		/* wiped when the tag is made */
 	u8 pbuf[VGC_POLY1305_BLOCK_SIZE];	/* an incomplete Poly1305 block */
 	u64 adlen;
-	u64 textlen;
+	u64 textlen;			/* text sealed, or authenticated */
+	u64 decrypted;			/* text of an open decrypted so far */
 	unsigned int ks_pos;		/* unused keystream: ks[ks_pos..] */
 	unsigned int ks_avail;		/* how many bytes of it */
 	unsigned int pbuf_len;
+	unsigned int simd_room;		/* what the open section may still cover */
+	bool in_simd;			/* a SIMD section is open */
 	bool in_text;
+	bool tagged;			/* the Poly1305 state is wiped */
 	const struct vgc_cp_backend *be;
 };
 
-void vgc_cp_init(struct vgc_cp_req *r, const struct vgc_cp_backend *be,
-		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE]);
-/* Associated data, in as many calls as it comes in; all before any text. */
-void vgc_cp_ad(struct vgc_cp_req *r, const u8 *ad, size_t len);
-/* Text, in order, in segments of any length; dst may equal src. */
-void vgc_cp_seal_update(struct vgc_cp_req *r, u8 *dst, const u8 *src, size_t len);
-void vgc_cp_open_update(struct vgc_cp_req *r, u8 *dst, const u8 *src, size_t len);
-/* The tag of what was sealed; wipes @r. */
-void vgc_cp_final(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE]);
-/* 0 if @tag matches in constant time, else -EBADMSG; wipes @r. */
-int vgc_cp_open_final(struct vgc_cp_req *r, const u8 tag[VGC_CP_TAG_SIZE]);
-
-/* Contiguous one-shot forms: dst holds len + 16 bytes for seal. */
-void vgc_cp_seal(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
-		 size_t len, const u8 *ad, size_t adlen,
-		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE]);
 /*
- * @len includes the tag. Returns 0, -EINVAL (shorter than a tag) or
- * -EBADMSG; on failure the len - 16 bytes at @dst are zero.
+ * Sealing:  init, ad*, seal_update*, seal_final.
+ * Opening:  init, ad*, auth_update* (the ciphertext), verify, and only if
+ *           verify returned 0: decrypt_update* (the same ciphertext again),
+ *           end. A refused open has written nothing.
+ * Text and AD come in segments of any length, in order; dst may equal
+ * src. A vector back end's SIMD section stays open from init to the end
+ * of the request, closed and reopened every VGC_SIMD_BUDGET: between the
+ * calls the caller must not sleep. vgc_cp_end() also abandons a request
+ * at any point (closing its section and wiping it).
  */
-int vgc_cp_open(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
-		size_t len, const u8 *ad, size_t adlen,
-		const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE]);
+/*
+ * @textlen: the length of the text to come, if the caller knows it (how
+ * much keystream is made ahead depends on it; any length may follow).
+ */
+void vgc_cp_init(struct vgc_cp_req *r, const struct vgc_cp_backend *be,
+		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE],
+		 size_t textlen);
+void vgc_cp_ad(struct vgc_cp_req *r, const u8 *ad, size_t len);
+void vgc_cp_seal_update(struct vgc_cp_req *r, u8 *dst, const u8 *src, size_t len);
+/* The tag of what was sealed; wipes @r. */
+void vgc_cp_seal_final(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE]);
+void vgc_cp_auth_update(struct vgc_cp_req *r, const u8 *src, size_t len);
+/*
+ * Compare the tag of what was authenticated with @tag in constant time:
+ * 0, and the request goes on to decrypt; or -EBADMSG, and @r is wiped.
+ */
+int vgc_cp_verify(struct vgc_cp_req *r, const u8 tag[VGC_CP_TAG_SIZE]);
+void vgc_cp_decrypt_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
+			   size_t len);
+void vgc_cp_end(struct vgc_cp_req *r);
 
 #endif /* VGC_CHACHA20POLY1305_H */

@@ -65,7 +65,8 @@ struct vgc_mlkem_backend {
 	/*
 	 * SampleNTT's rejection step over @len bytes (a multiple of 3) of
 	 * XOF output: fills p from index @have on with values in [0, q);
-	 * returns the new count (at most VGC_MLKEM_N). Its input is public.
+	 * returns the new count (at most VGC_MLKEM_N). Entries from the new
+	 * count on may have been written too. Its input is public.
 	 */
 	unsigned int (*rej_uniform)(s16 p[VGC_MLKEM_N], unsigned int have,
 				    const u8 *buf, unsigned int len);

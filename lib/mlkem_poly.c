@@ -67,7 +67,7 @@ void vgc_mlkem_invntt(s16 p[VGC_MLKEM_N])
 	unsigned int len, start, j, k = 127;
 	s16 zeta, t;
 
-	for (len = 2; len <= 128; len <<= 1) {
+	for (len = 2; len < 128; len <<= 1) {
 		for (start = 0; start < VGC_MLKEM_N; start += 2 * len) {
 			zeta = mlkem_zetas[k--];
 			for (j = start; j < start + len; j++) {
@@ -85,8 +85,18 @@ void vgc_mlkem_invntt(s16 p[VGC_MLKEM_N])
 		if (len == 8 || len == 64)
 			vgc_mlkem_poly_reduce(p);
 	}
-	for (j = 0; j < VGC_MLKEM_N; j++)
-		p[j] = fqmul(p[j], f);
+	/*
+	 * The last layer with the scaling by f folded in: the difference is
+	 * multiplied by zeta * f (one Montgomery product: fqmul(zeta, f)),
+	 * the sum by f. zeta is mlkem_zetas[1] = -758 there.
+	 */
+	zeta = fqmul(mlkem_zetas[1], f);
+	for (j = 0; j < 128; j++) {
+		t = p[j];
+		p[j] = fqmul(t + p[j + 128], f);
+		p[j + 128] = vgc_mlkem_montgomery_reduce((s32)zeta *
+							 (p[j + 128] - t));
+	}
 }
 
 /*
@@ -192,6 +202,12 @@ void vgc_mlkem_cbd(s16 p[VGC_MLKEM_N], const u8 *buf, unsigned int eta)
 	}
 }
 
+/*
+ * Two 12-bit candidates from every 3 bytes. While room is left for both,
+ * each is written and the count moves only if it is below q, so the loop
+ * has no data-dependent branch to mispredict (the data is public; this is
+ * for speed); the last few go one by one.
+ */
 unsigned int vgc_mlkem_rej_uniform(s16 p[VGC_MLKEM_N], unsigned int have,
 				   const u8 *buf, unsigned int len)
 {
@@ -201,6 +217,13 @@ unsigned int vgc_mlkem_rej_uniform(s16 p[VGC_MLKEM_N], unsigned int have,
 	for (i = 0; i + 3 <= len && have < VGC_MLKEM_N; i += 3) {
 		d1 = buf[i] | (u16)(buf[i + 1] & 0x0f) << 8;
 		d2 = buf[i + 1] >> 4 | (u16)buf[i + 2] << 4;
+		if (have < VGC_MLKEM_N - 1) {
+			p[have] = d1;
+			have += d1 < VGC_MLKEM_Q;
+			p[have] = d2;
+			have += d2 < VGC_MLKEM_Q;
+			continue;
+		}
 		if (d1 < VGC_MLKEM_Q)
 			p[have++] = d1;
 		if (d2 < VGC_MLKEM_Q && have < VGC_MLKEM_N)
@@ -209,21 +232,55 @@ unsigned int vgc_mlkem_rej_uniform(s16 p[VGC_MLKEM_N], unsigned int have,
 	return have;
 }
 
-/* Little-endian bit packing of 256 d-bit values, as ByteEncode_d. */
+/*
+ * Little-endian bit packing of 256 d-bit values, as ByteEncode_d: eight
+ * values make d whole bytes. Inlined for each d, so that the shifts and
+ * stores are fixed at compile time.
+ */
+static __always_inline void compress_d(u8 *out, const s16 p[VGC_MLKEM_N],
+				       unsigned int d)
+{
+	unsigned int i, j, bits;
+	u64 acc;
+
+	for (i = 0; i < VGC_MLKEM_N; i += 8) {
+		acc = 0;
+		bits = 0;
+		for (j = 0; j < 8; j++) {
+			acc |= (u64)vgc_mlkem_compress(vgc_mlkem_freeze(p[i + j]),
+						       d) << bits;
+			bits += d;
+			if (bits >= 32) {
+				put_unaligned_le32((u32)acc, out);
+				out += 4;
+				acc >>= 32;
+				bits -= 32;
+			}
+		}
+		for (; bits; bits -= 8, acc >>= 8)
+			*out++ = (u8)acc;
+	}
+}
+
 void vgc_mlkem_poly_compress(u8 *out, const s16 p[VGC_MLKEM_N],
 			     unsigned int d)
 {
-	unsigned int i, bits = 0;
-	u32 acc = 0;
-
-	for (i = 0; i < VGC_MLKEM_N; i++) {
-		acc |= vgc_mlkem_compress(vgc_mlkem_freeze(p[i]), d) << bits;
-		bits += d;
-		while (bits >= 8) {
-			*out++ = (u8)acc;
-			acc >>= 8;
-			bits -= 8;
-		}
+	switch (d) {
+	case 1:
+		compress_d(out, p, 1);
+		break;
+	case 4:
+		compress_d(out, p, 4);
+		break;
+	case 5:
+		compress_d(out, p, 5);
+		break;
+	case 10:
+		compress_d(out, p, 10);
+		break;
+	default:
+		compress_d(out, p, 11);
+		break;
 	}
 }
 

@@ -7,6 +7,8 @@
  * terms that overflow 2^128 fold back as multiples of s1 = r1 + r1 / 4,
  * and every sum of products stays below 2^126.
  */
+#include <linux/stddef.h>
+
 #include "poly1305.h"
 
 /* 128-bit products: every 64-bit target the module builds for has them */
@@ -21,6 +23,9 @@ void vgc_poly1305_init(struct vgc_poly1305 *p, const u8 key[VGC_POLY1305_KEY_SIZ
 	p->h[0] = 0;
 	p->h[1] = 0;
 	p->h[2] = 0;
+	p->vec_powers = 0;
+	p->vec_live = 0;
+	p->vec_npend = 0;
 }
 
 void vgc_poly1305_blocks_generic(struct vgc_poly1305 *p, const u8 *src,
@@ -89,7 +94,15 @@ void vgc_poly1305_final(struct vgc_poly1305 *p, u8 tag[VGC_POLY1305_TAG_SIZE])
 	h1 += p->s[1] + c;
 	put_unaligned_le64(h0, tag);
 	put_unaligned_le64(h1, tag + 8);
-	memzero_explicit(p, sizeof(*p));
+	vgc_poly1305_wipe(p);
+}
+
+void vgc_poly1305_wipe(struct vgc_poly1305 *p)
+{
+	if (p->vec_powers || p->vec_live)
+		memzero_explicit(p, sizeof(*p));
+	else
+		memzero_explicit(p, offsetof(struct vgc_poly1305, vec_pw));
 }
 
 void vgc_poly1305_mac(u8 tag[VGC_POLY1305_TAG_SIZE], const u8 *msg, size_t len,

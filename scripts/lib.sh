@@ -300,7 +300,7 @@ vgc_guest_base() {
 	# Key on the tool versions and on the recipe (this function and /init).
 	key=$( {
 		dpkg-query -W -f='${Version}\n' busybox-static kmod
-		declare -f vgc_guest_init vgc_guest_base
+		declare -f vgc_guest_init vgc_guest_base vgc_guest_pack
 	} | sha256sum | cut -c1-16)
 	out=$VGC_CACHE/guest/base-$key.cpio
 	if [[ ! -f $out ]]; then
@@ -323,16 +323,23 @@ vgc_guest_base() {
 			for a in insmod rmmod modprobe lsmod modinfo depmod; do
 				ln -sf kmod "$dir/bin/$a"
 			done
-			vgc_guest_init >"$dir/init"
-			chmod 0755 "$dir/init"
-			mkdir -p "$VGC_CACHE/guest"
-			vgc_cpio "$dir" "$out.tmp"
-			mv "$out.tmp" "$out"
-			rm -rf "$dir"
+			vgc_guest_pack "$dir" "$out"
 		fi
 		vgc_unlock guest
 	fi
 	printf '%s\n' "$out"
+}
+
+# vgc_guest_pack DIR OUT: give the guest userland in DIR its /init, pack it
+# as OUT (replaced whole, so an interrupted run never leaves half an
+# archive) and remove DIR.
+vgc_guest_pack() {
+	vgc_guest_init >"$1/init"
+	chmod 0755 "$1/init"
+	mkdir -p "${2%/*}"
+	vgc_cpio "$1" "$2.tmp"
+	mv "$2.tmp" "$2"
+	rm -rf "$1"
 }
 
 # The guest's /init: mount the basics, run /vgc/script.sh, print its exit

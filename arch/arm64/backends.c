@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The arm64 back end, shared by the module and the user-space harness
- * (whose compatibility header answers the CPU check from the auxiliary
+ * The arm64 back ends, shared by the module and the user-space harness
+ * (whose compatibility header answers the CPU checks from the auxiliary
  * vector): NEON ChaCha20 (four blocks in v-registers, one or two in rows)
- * with the 64-bit scalar Poly1305 (mul/umulh).
+ * with the 64-bit scalar Poly1305 (mul/umulh); NEON ML-KEM (8 x 16-bit
+ * lanes, two Keccak states side by side, with the SHA-3 instructions
+ * where the CPU has them).
  */
 #include <linux/export.h>
 #include <linux/version.h>
@@ -15,6 +17,7 @@
 #include "chacha20poly1305.h"
 #include "mlkem_backend.h"
 #include "chacha20_neon.h"
+#include "mlkem_neon.h"
 
 #if KERNEL_VERSION(6, 19, 0) <= LINUX_VERSION_CODE
 /*
@@ -86,7 +89,124 @@ const struct vgc_cp_backend *const vgc_cp_backends[] = {
 };
 EXPORT_SYMBOL_GPL(vgc_cp_backends);
 
+/*
+ * PSTATE.DIT (FEAT_DIT, Armv8.4): with it set, the instructions Arm lists
+ * as data-independent take the same time whatever their operands. Linux
+ * runs kernel code with DIT set from 6.2 on (commit 01ab991fc0ee, "arm64:
+ * Enable data independent timing (DIT) in the kernel"), where the CPUs
+ * have it; 6.1 leaves it clear, and so does a user-space process (the
+ * harness). There each ML-KEM section sets it on entry and puts it back
+ * on exit, covering the NEON code and the scalar code between its calls.
+ * The section runs with preemption disabled (kernel_neon_begin() does it
+ * on 6.1), so the saved state can be this CPU's.
+ */
+#if KERNEL_VERSION(6, 2, 0) > LINUX_VERSION_CODE || !defined(__KERNEL__)
+#define VGC_ARM64_SET_DIT 1
+#endif
+
+#ifdef VGC_ARM64_SET_DIT
+static bool vgc_arm64_dit;
+static DEFINE_PER_CPU(bool, vgc_dit_set_here);
+
+/* MRS of DIT (S3_3_C4_C2_5, bit 24); MSR DIT, #imm by its encoding */
+static inline bool arm64_dit_is_set(void)
+{
+	u64 v;
+
+	__asm__ __volatile__("mrs %0, S3_3_C4_C2_5" : "=r" (v) : : "memory");
+	return v >> 24 & 1;
+}
+
+static inline void arm64_dit_on(void)
+{
+	__asm__ __volatile__(".inst 0xd503415f" : : : "memory");
+}
+
+static inline void arm64_dit_off(void)
+{
+	__asm__ __volatile__(".inst 0xd503405f" : : : "memory");
+}
+
+static void arm64_dit_begin(void)
+{
+	bool *set = this_cpu_ptr(&vgc_dit_set_here);
+
+	*set = READ_ONCE(vgc_arm64_dit) && !arm64_dit_is_set();
+	if (*set)
+		arm64_dit_on();
+}
+
+static void arm64_dit_end(void)
+{
+	bool *set = this_cpu_ptr(&vgc_dit_set_here);
+
+	if (*set)
+		arm64_dit_off();
+	*set = false;
+}
+#else
+static void arm64_dit_begin(void)
+{
+}
+
+static void arm64_dit_end(void)
+{
+}
+#endif
+
+static void arm64_mlkem_begin(void)
+{
+	arm64_neon_begin();
+	arm64_dit_begin();
+}
+
+static void arm64_mlkem_end(void)
+{
+	arm64_dit_end();
+	arm64_neon_end();
+}
+
+/*
+ * The choices made at load: the Keccak with the SHA-3 instructions where
+ * the CPU has them, and whether sections set DIT.
+ */
+static bool arm64_mlkem_usable(const char **why)
+{
+	if (!arm64_neon_usable(why))
+		return false;
+	vgc_keccak_x2_select(cpu_have_named_feature(SHA3));
+#ifdef VGC_ARM64_SET_DIT
+	WRITE_ONCE(vgc_arm64_dit, cpu_have_named_feature(DIT));
+#endif
+	return true;
+}
+
+/* every primitive in NEON; the tail of rejection sampling is scalar */
+static const struct vgc_mlkem_backend vgc_mlkem_backend_neon = {
+	.name = "neon",
+	/* above the portable drivers (300) */
+	.priority = 320,
+	.usable = arm64_mlkem_usable,
+	.simd_begin = arm64_mlkem_begin,
+	.simd_end = arm64_mlkem_end,
+	.keccak_lanes = 2,
+	.keccak_par = vgc_keccak_x2_neon,
+	.ntt = vgc_mlkem_ntt_neon,
+	.invntt = vgc_mlkem_invntt_neon,
+	.basemul_row = vgc_mlkem_basemul_row_neon,
+	.tomont = vgc_mlkem_tomont_neon,
+	.add = vgc_mlkem_add_neon,
+	.rsub = vgc_mlkem_rsub_neon,
+	.rej_uniform = vgc_mlkem_rej_uniform_neon,
+	.cbd = vgc_mlkem_cbd_neon,
+	.compress = vgc_mlkem_compress_neon,
+	.decompress = vgc_mlkem_decompress_neon,
+	.tobytes = vgc_mlkem_tobytes_neon,
+	.frombytes = vgc_mlkem_frombytes_neon,
+};
+
 const struct vgc_mlkem_backend *const vgc_mlkem_backends[] = {
+	&vgc_mlkem_backend_neon,
 	&vgc_mlkem_backend_generic,
 	NULL
 };

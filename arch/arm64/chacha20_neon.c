@@ -29,6 +29,7 @@
  * removed for this file only (Kbuild).
  */
 #include "chacha20_neon.h"
+#include "chacha20poly1305.h"
 
 #include <asm/neon-intrinsics.h>
 
@@ -345,11 +346,13 @@ static void chacha_xor(u32 state[16], u8 *dst, const u8 *src,
 void vgc_chacha20_xor_neon(u32 state[16], u8 *dst, const u8 *src,
 			   unsigned int nblocks)
 {
+	VGC_SIMD_ENTRY();
 	chacha_xor(state, dst, src, nblocks, NULL);
 }
 
 void vgc_chacha20_xor_ks_neon(u32 state[16], u8 *dst, const u8 *src,
 			      unsigned int nblocks, u8 ks[64])
 {
+	VGC_SIMD_ENTRY();
 	chacha_xor(state, dst, src, nblocks, ks);
 }

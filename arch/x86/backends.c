@@ -5,7 +5,10 @@
  * ChaCha20 and Poly1305 functions each pairs, and what the CPU must have
  * to run them.
  */
+#include <linux/build_bug.h>
+#include <linux/minmax.h>
 #include <linux/export.h>
+#include <linux/stddef.h>
 #include <linux/version.h>
 #include <asm/cpufeature.h>
 #include <asm/fpu/api.h>
@@ -15,6 +18,19 @@
 #include "mlkem_backend.h"
 #include "chacha20_x86.h"
 #include "poly1305_x86.h"
+
+/* the assembly's view of struct vgc_poly1305 (poly1305_x86.h) */
+static_assert(offsetof(struct vgc_poly1305, h) == VGC_P_H, "h");
+static_assert(offsetof(struct vgc_poly1305, r) == VGC_P_R, "r");
+static_assert(offsetof(struct vgc_poly1305, s) == VGC_P_S, "s");
+static_assert(offsetof(struct vgc_poly1305, vec_powers) == VGC_P_POWERS,
+	      "vec_powers");
+static_assert(offsetof(struct vgc_poly1305, vec_live) == VGC_P_LIVE,
+	      "vec_live");
+static_assert(offsetof(struct vgc_poly1305, vec_pw) == VGC_P_PW, "vec_pw");
+static_assert(offsetof(struct vgc_poly1305, vec_acc) == VGC_P_ACC, "vec_acc");
+static_assert(VGC_POLY1305_VEC_PW >= 27 && VGC_POLY1305_VEC_ACC >= 24,
+	      "room for the IFMA and AVX2 state");
 
 static void x86_simd_begin(void)
 {
@@ -110,43 +126,176 @@ static bool x86_avx512_usable(const char **why)
 	return boot_cpu_has(X86_FEATURE_AVX512IFMA);
 }
 
+/*
+ * The back ends' ops are these C functions, never the assembly itself:
+ * with indirect-branch tracking (IBT, as in Debian's 7.x kernels) a
+ * function called through a pointer must begin with ENDBR, which the
+ * compiler gives C functions and the kernel's SYM_FUNC_START no longer
+ * does; the assembly is only ever called directly.
+ */
+#define VGC_CHACHA_OPS(isa)						\
+static void isa##_chacha_xor(u32 state[16], u8 *dst, const u8 *src,	\
+			     unsigned int nblocks)			\
+{									\
+	vgc_chacha20_xor_##isa(state, dst, src, nblocks);		\
+}									\
+static void isa##_chacha_xor_ks(u32 state[16], u8 *dst, const u8 *src,	\
+				unsigned int nblocks, u8 ks[64])	\
+{									\
+	vgc_chacha20_xor_ks_##isa(state, dst, src, nblocks, ks);	\
+}
+
+VGC_CHACHA_OPS(ssse3)
+VGC_CHACHA_OPS(avx2)
+VGC_CHACHA_OPS(avx512)
+
+static void x64_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
+			    unsigned int nblocks)
+{
+	vgc_poly1305_blocks_x64(p, src, nblocks);
+}
+
+/*
+ * Poly1305 for the vector back ends: whole steps of 4 (AVX2) or 8 (IFMA)
+ * blocks to the vector code once a call is long enough or the message's
+ * lanes are live anyway, the rest to the scalar code; but while the lanes
+ * are live, whole blocks short of a step wait (in struct vgc_poly1305) to
+ * start the next call's step, so that a text cut into pieces of odd
+ * lengths (a TLS record's content type, an ESP trailer) keeps its lanes.
+ * The flush folds the lanes into h, then the waiting blocks (the AEAD
+ * core flushes before its tag). These wrappers are plain C without
+ * vector flags: they only choose.
+ */
+struct vec_poly {
+	unsigned int step;	/* blocks a vector step takes */
+	unsigned int min;	/* blocks a call needs to start the lanes */
+	bool ifma;		/* IFMA, else AVX2 (called directly: see above) */
+};
+
+static const struct vec_poly vec_poly_avx2 = {
+	.step = 4,
+	.min = VGC_POLY1305_AVX2_MIN_BLOCKS,
+};
+
+static const struct vec_poly vec_poly_ifma = {
+	.step = 8,
+	.min = VGC_POLY1305_IFMA_MIN_BLOCKS,
+	.ifma = true,
+};
+
+static void vec_blocks(const struct vec_poly *v, struct vgc_poly1305 *p,
+		       const u8 *src, unsigned int nblocks)
+{
+	if (v->ifma)
+		vgc_poly1305_ifma_blocks(p, src, nblocks);
+	else
+		vgc_poly1305_avx2_blocks(p, src, nblocks);
+}
+
+static_assert(VGC_POLY1305_VEC_PEND >= 8, "a whole IFMA step");
+
+static void vec_poly_flush(const struct vec_poly *v, struct vgc_poly1305 *p)
+{
+	if (p->vec_live && v->ifma)
+		vgc_poly1305_ifma_flush(p);
+	else if (p->vec_live)
+		vgc_poly1305_avx2_flush(p);
+	if (p->vec_npend) {
+		vgc_poly1305_blocks_x64(p, p->vec_pend, p->vec_npend);
+		p->vec_npend = 0;
+	}
+}
+
+static void vec_poly_blocks(const struct vec_poly *v, struct vgc_poly1305 *p,
+			    const u8 *src, unsigned int nblocks)
+{
+	unsigned int n;
+
+	/* blocks waiting from the last call go first (the lanes are live) */
+	if (p->vec_npend) {
+		n = min(nblocks, v->step - p->vec_npend);
+		memcpy(p->vec_pend + p->vec_npend * VGC_POLY1305_BLOCK_SIZE,
+		       src, n * VGC_POLY1305_BLOCK_SIZE);
+		p->vec_npend += n;
+		src += n * VGC_POLY1305_BLOCK_SIZE;
+		nblocks -= n;
+		if (p->vec_npend < v->step)
+			return;
+		vec_blocks(v, p, p->vec_pend, v->step);
+		p->vec_npend = 0;
+	}
+	n = nblocks - nblocks % v->step;
+	if (n && (p->vec_live || nblocks >= v->min)) {
+		vec_blocks(v, p, src, n);
+		src += n * VGC_POLY1305_BLOCK_SIZE;
+		nblocks -= n;
+	}
+	if (!nblocks)
+		return;
+	if (p->vec_live) {
+		memcpy(p->vec_pend, src, nblocks * VGC_POLY1305_BLOCK_SIZE);
+		p->vec_npend = nblocks;
+	} else {
+		vgc_poly1305_blocks_x64(p, src, nblocks);
+	}
+}
+
+static void avx2_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
+			     unsigned int nblocks)
+{
+	vec_poly_blocks(&vec_poly_avx2, p, src, nblocks);
+}
+
+static void avx2_poly_flush(struct vgc_poly1305 *p)
+{
+	vec_poly_flush(&vec_poly_avx2, p);
+}
+
+static void ifma_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
+			     unsigned int nblocks)
+{
+	vec_poly_blocks(&vec_poly_ifma, p, src, nblocks);
+}
+
+static void ifma_poly_flush(struct vgc_poly1305 *p)
+{
+	vec_poly_flush(&vec_poly_ifma, p);
+}
+
 /* 4-block xmm ChaCha20, scalar 64-bit Poly1305 */
 static const struct vgc_cp_backend vgc_cp_backend_ssse3 = {
 	.name = "ssse3",
 	.priority = 320,
 	.usable = x86_ssse3_usable,
-	.chacha_xor = vgc_chacha20_xor_ssse3,
-	.chacha_xor_ks = vgc_chacha20_xor_ks_ssse3,
-	.poly_blocks = vgc_poly1305_blocks_x64,
+	.chacha_xor = ssse3_chacha_xor,
+	.chacha_xor_ks = ssse3_chacha_xor_ks,
+	.poly_blocks = x64_poly_blocks,
 	.simd_begin = x86_simd_begin,
 	.simd_end = x86_simd_end,
 };
 
-/* 8-block ymm ChaCha20, 4-way radix 2^26 Poly1305 for long stretches */
+/* 8-block ymm ChaCha20, 4-way radix 2^26 Poly1305 */
 static const struct vgc_cp_backend vgc_cp_backend_avx2 = {
 	.name = "avx2",
 	.priority = 330,
 	.usable = x86_avx2_usable,
-	.chacha_xor = vgc_chacha20_xor_avx2,
-	.chacha_xor_ks = vgc_chacha20_xor_ks_avx2,
-	.poly_blocks = vgc_poly1305_blocks_avx2,
+	.chacha_xor = avx2_chacha_xor,
+	.chacha_xor_ks = avx2_chacha_xor_ks,
+	.poly_blocks = avx2_poly_blocks,
+	.poly_flush = avx2_poly_flush,
 	.simd_begin = x86_simd_begin,
 	.simd_end = x86_simd_end,
 };
 
-/*
- * 16-block zmm ChaCha20, 8-way radix 2^44 Poly1305 with IFMA. Running the
- * Poly1305 steps between the ChaCha20 rounds was tried and measured 0-7%
- * slower than the two over each 4 KiB chunk in turn (Xeon model 0xcf):
- * the multiply-adds and the rotates compete for one port.
- */
+/* 16-block zmm ChaCha20, 8-way radix 2^44 Poly1305 with IFMA */
 static const struct vgc_cp_backend vgc_cp_backend_avx512 = {
 	.name = "avx512",
 	.priority = 340,
 	.usable = x86_avx512_usable,
-	.chacha_xor = vgc_chacha20_xor_avx512,
-	.chacha_xor_ks = vgc_chacha20_xor_ks_avx512,
-	.poly_blocks = vgc_poly1305_blocks_avx512ifma,
+	.chacha_xor = avx512_chacha_xor,
+	.chacha_xor_ks = avx512_chacha_xor_ks,
+	.poly_blocks = ifma_poly_blocks,
+	.poly_flush = ifma_poly_flush,
 	.simd_begin = x86_simd_begin,
 	.simd_end = x86_simd_end,
 };
@@ -159,9 +308,10 @@ static const struct vgc_cp_backend vgc_cp_backend_avx512_noifma = {
 	.name = "avx512-noifma",
 	.priority = 335,
 	.usable = x86_zmm_usable,
-	.chacha_xor = vgc_chacha20_xor_avx512,
-	.chacha_xor_ks = vgc_chacha20_xor_ks_avx512,
-	.poly_blocks = vgc_poly1305_blocks_avx2,
+	.chacha_xor = avx512_chacha_xor,
+	.chacha_xor_ks = avx512_chacha_xor_ks,
+	.poly_blocks = avx2_poly_blocks,
+	.poly_flush = avx2_poly_flush,
 	.simd_begin = x86_simd_begin,
 	.simd_end = x86_simd_end,
 };

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The x86-64 SIMD ChaCha20 functions. Same contract as
+ * The x86-64 SIMD ChaCha20 functions (chacha20_x86_64.S). Same contract as
  * vgc_chacha20_xor_generic(): dst = src XOR keystream for @nblocks
  * 64-byte blocks (dst may equal src), state[12] advances by @nblocks
  * (mod 2^32). The _ks_ forms then also write the keystream of block

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# usage: scripts/build/kunit-kernel.sh um|um-debug|arm64|x86-debug [--fragment FILE] [--jobs N]
+# usage: scripts/build/kunit-kernel.sh um|um-debug|arm64|x86-debug [--llvm] [--fragment FILE] [--jobs N]
 #
 # Build (once) a kernel with KUnit and the crypto manager's extra
 # self-tests from Debian's linux-source-6.1 (the version
@@ -19,6 +19,9 @@
 #          DEBUG_ATOMIC_SLEEP, lockdep: what UML cannot run);
 #          DIR/arch/x86/boot/bzImage boots under qemu-system-x86_64
 #          (scripts/run/qemu.sh --kunit)
+# --llvm (um only; or VGC_UML_LLVM=1 in the environment, which is how
+#          scripts/run/uml.sh comes to use it): built with clang and the
+#          LLVM tools (LLVM=1), for modules built the same way
 # --fragment replaces the kind's last fragment. Every line of the
 # fragments is checked against the final .config. Stock
 # modules are installed under DIR/.vgc-modroot. Cached in $VGC_CACHE,
@@ -54,14 +57,18 @@ x86-debug)
 	base_config=tinyconfig targets=(bzImage modules) cross=()
 	;;
 esac
+llvm=${VGC_UML_LLVM:-0}
 while (($#)); do
 	case $1 in
+	--llvm) llvm=1; shift ;;
 	--fragment) fragments[${#fragments[@]} - 1]=$2; shift 2 ;;
 	--jobs) jobs=$2; shift 2 ;;
 	*) vgc_usage ;;
 	esac
 done
 for f in "${fragments[@]}"; do [[ -f $f ]] || vgc_die "no such fragment: $f"; done
+[[ $llvm == 1 && $kind != um ]] && vgc_die "--llvm is for um only"
+[[ $llvm == 1 ]] && cross=(LLVM=1)
 
 # Bump when the steps below change what gets built.
 recipe=2
@@ -70,7 +77,12 @@ src=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 source)
 ver=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 version)
 settings() { cat "${fragments[@]}" | grep -Ev '^(#|$)' | grep -v '^[[:space:]]*$' || true; }
 [[ $arch != x86_64 ]] || vgc_need_pkgs libssl-dev libelf-dev
-if [[ $arch == um || $arch == x86_64 ]]; then
+if [[ $kind == um && $llvm == 1 ]]; then
+	vgc_need_pkgs clang lld llvm
+	hash=$({ echo "recipe $recipe"; clang --version | head -n 1; settings; } |
+		sha256sum | cut -c1-12)
+	out=$VGC_CACHE/uml-llvm-$ver-$hash
+elif [[ $arch == um || $arch == x86_64 ]]; then
 	hash=$({ echo "recipe $recipe"; settings; } | sha256sum | cut -c1-12)
 	case $kind in
 	um) out=$VGC_CACHE/uml-$ver-$hash ;;

@@ -60,8 +60,10 @@ stage dkms scripts/check/dkms.sh
 stage checkpatch scripts/check/checkpatch.sh
 
 # 3. KUnit and the crypto manager's extra tests in User-Mode Linux; the
-# same in the debug UML kernel (KASAN, UBSAN, lockdep, kmemleak)
+# same with clang and the LLVM tools (kernel, module and harness), and in
+# the debug UML kernel (KASAN, UBSAN, lockdep, kmemleak)
 stage kunit-uml scripts/check/kunit-uml.sh
+stage kunit-uml-llvm scripts/check/kunit-uml-llvm.sh
 stage debug-uml scripts/check/debug-uml.sh
 
 # 4. Debian's stock 6.1 and 6.12 kernels under QEMU: load, self-tests,

@@ -9,8 +9,10 @@
 # vgcrypto_kunit.ko are cross-built for it; the guest runs
 # tests/qemu/selftest.sh (self-tests of the neon and generic drivers,
 # tcrypt, AF_ALG vectors, rmmod), and the KUnit suites, which run every
-# case for each registered driver, neon included. The KTAP is parsed with
-# the kernel's kunit.py. Ends with "kunit-arm64: N passed, N failed".
+# case for each registered driver, neon included (AEAD and ML-KEM: every
+# case that passes on generic must pass on neon), and the arm64 DIT suite
+# (kunit/mlkem_arm64_dit_kunit.c, none of it skipped). The KTAP is parsed
+# with the kernel's kunit.py. Ends with "kunit-arm64: N passed, N failed".
 set -uo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -55,6 +57,26 @@ else
 	echo "not ok - KUnit cases passed: $nn on neon, $ng on generic"
 	f=$((f + 1))
 fi
+# the same for the ML-KEM cases ("mlkem768 neon"), which must have run
+mg=$(grep -cE '^(\[[^]]*\] )? *ok [0-9]+ mlkem(512|768|1024) generic$' "$out/ktap.log" || true)
+mn=$(grep -cE '^(\[[^]]*\] )? *ok [0-9]+ mlkem(512|768|1024) neon$' "$out/ktap.log" || true)
+if ((mn > 0 && mn == mg)); then
+	echo "ok - all $mn ML-KEM KUnit cases passed on the neon drivers, as on generic"
+	p=$((p + 1))
+else
+	echo "not ok - ML-KEM KUnit cases passed: $mn on neon, $mg on generic"
+	f=$((f + 1))
+fi
+# PSTATE.DIT in neon sections: -cpu max has FEAT_DIT, so none may be skipped
+for c in dit_set_in_section dit_kept_when_set dit_after_kem; do
+	if grep -qE "^(\[[^]]*\] )? *ok [0-9]+ $c\$" "$out/ktap.log"; then
+		echo "ok - KUnit $c ran and passed"
+		p=$((p + 1))
+	else
+		echo "not ok - KUnit $c: $(grep -E " $c( |\$)" "$out/ktap.log" | tail -n1)"
+		f=$((f + 1))
+	fi
+done
 echo "# kunit: passed $KP, failed $KF, crashed $KC, skipped $KS, errors $KE"
 echo "kunit-arm64: $((p + KP)) passed, $((f + KF + KC + KE)) failed"
 ((f + KF + KC + KE == 0))

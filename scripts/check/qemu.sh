@@ -12,7 +12,10 @@
 # (tests/qemu/selftest.sh); then the consumers (tests/qemu/consumers.sh):
 # AF_ALG differential against OpenSSL, kTLS, IPsec ESP, rmmod refused
 # while they hold a driver, load/use/unload cycles, tcrypt's mode=213
-# speed table (emulated timing); then ML-KEM (tests/qemu/mlkem.sh).
+# speed table (emulated timing); then ML-KEM (tests/qemu/mlkem.sh; on
+# arm64 the round trips must include the neon drivers'). On arm64 the
+# module's NEON objects are also checked for vector registers stored to
+# the stack (tests/arm64/no_vector_spills.sh).
 # Ends with "qemu-RELEASE: N passed, N failed".
 #
 # Sizes (amd64 / arm64, where TCG is slower): VGCRYPTO_AFALG_CASES
@@ -80,6 +83,22 @@ if [[ $rel == arm64 ]]; then
 		p=$((p + 1))
 	else
 		echo "not ok - rfc7539 does not resolve to the neon driver"
+		f=$((f + 1))
+	fi
+	# the ML-KEM round trips through the neon kpp and akcipher drivers
+	# (vgcrypto_mlkem_check.ko: five checks a set)
+	n=$(grep -cE 'vgcrypto_mlkem_check: ok - mlkem(512|768|1024) neon ' "$out/guest.out" || true)
+	if ((n == 15)); then
+		echo "ok - 15 ML-KEM round-trip checks through the neon drivers"
+		p=$((p + 1))
+	else
+		echo "not ok - $n of 15 ML-KEM round-trip checks through the neon drivers"
+		f=$((f + 1))
+	fi
+	# no NEON function of the module's build stores a v-register to the stack
+	if tests/arm64/no_vector_spills.sh "$out"/arch/arm64/*_neon.o; then
+		p=$((p + 1))
+	else
 		f=$((f + 1))
 	fi
 fi

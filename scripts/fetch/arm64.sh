@@ -119,7 +119,7 @@ a_guest_base() {
 		[[ -n $v ]] || vgc_die "no $p in the arm64 lists"
 		specs+=("$p=$v")
 	done
-	key=$({ printf '%s\n' "${specs[@]}"; declare -f vgc_guest_init a_guest_base; } |
+	key=$({ printf '%s\n' "${specs[@]}"; declare -f vgc_guest_init vgc_guest_pack a_guest_base; } |
 		sha256sum | cut -c1-16)
 	out=$VGC_CACHE/guest/arm64-base-$key.cpio
 	if [[ ! -f $out ]]; then
@@ -155,12 +155,8 @@ a_guest_base() {
 				find "$stage/$a/aarch64-linux-gnu" -maxdepth 1 -name '*.so*' \
 					-exec cp -a {} "$dir/$a/aarch64-linux-gnu/" \;
 			done
-			vgc_guest_init >"$dir/init"
-			chmod 0755 "$dir/init"
-			mkdir -p "$VGC_CACHE/guest"
-			vgc_cpio "$dir" "$out.tmp"
-			mv "$out.tmp" "$out"
-			rm -rf "$dir" "$stage"
+			vgc_guest_pack "$dir" "$out"
+			rm -rf "$stage"
 		fi
 		vgc_unlock guest-arm64
 	fi

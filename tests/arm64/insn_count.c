@@ -1,38 +1,136 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * insn_count: the workload whose instructions scripts/bench/arm64.sh
- * counts under qemu-aarch64. It seals @iters messages of @len bytes (13
- * bytes of AD, as vgc_bench) with one implementation, between two marker
- * calls the counter brackets, and checks each against the first
- * (so nothing is optimised away and the implementations agree).
+ * insn_count: the workloads whose instructions scripts/bench/arm64.sh
+ * counts under qemu-aarch64. Each runs @iters times between two marker
+ * calls the counter brackets (the inputs are made before, outside them),
+ * so the count between the markers over @iters is the dynamic instruction
+ * count of one run, without the start-up. The results are checked
+ * against the portable code's, so nothing is optimised away and the
+ * implementations agree.
  *
- *   insn_count neon|generic|openssl LEN ITERS
+ *   insn_count aead neon|generic|openssl LEN ITERS
+ *	seal LEN bytes with 13 bytes of AD (as vgc_bench)
+ *   insn_count prim neon|neon-plain|generic PRIMITIVE ITERS
+ *	one polynomial's worth of an ML-KEM primitive: ntt invntt basemul
+ *	(a row of k = 3, the count is per product) tomont add rsub rej (the
+ *	coefficients of one SampleNTT from 504 fixed bytes) cbd2 cbd3
+ *	compressD decompressD (D = 1, 4, 5, 10, 11) tobytes frombytes
+ *	keccak (one Keccak-f[1600], per state), nop (the loop and the
+ *	call alone, subtracted from the others)
+ *   insn_count kem neon|neon-plain|generic 512|768|1024 keygen|encaps|decaps ITERS
  *
- * The counter runs it with ITERS = 0 and ITERS = N: the difference over
- * N * LEN is the dynamic instruction count per byte, without the start-up.
+ * neon-plain is the neon back end with the plain NEON Keccak (chosen
+ * instead of the SHA-3 one); the prim workloads of neon run inside one
+ * NEON section, as lib/mlkem.c runs them.
+ *
+ * Built with -DVGC_INSN_ANCHOR (and mlkem-native's monolithic source on
+ * the include path, at bench time only) it counts mlkem-native instead:
+ *
+ *   insn_count kem mlkem-native 512|768|1024 keygen|encaps|decaps ITERS
  *
  * vgc-ldlibs: -lcrypto
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <openssl/evp.h>
 
-#include "chacha20poly1305.h"
-#include "../../arch/arm64/backends.h"
+#include "kcompat.h"
 
-#define AD_LEN	13
-
-/* The counter looks for the first and last calls of these in the trace. */
+/* The counter looks for the executions of these in the trace. */
 noinline void vgc_mark_begin(void)
 {
-	__asm__ volatile("" ::: "memory");
+	__asm__ __volatile__("" ::: "memory");
 }
 
 noinline void vgc_mark_end(void)
 {
-	__asm__ volatile("" ::: "memory");
+	__asm__ __volatile__("" ::: "memory");
 }
+
+static void fill(u8 *p, size_t n, u32 seed)
+{
+	while (n--) {
+		seed = seed * 1103515245u + 12345u;
+		*p++ = (u8)(seed >> 16);
+	}
+}
+
+static void bad_args(void)
+{
+	fprintf(stderr, "insn_count: aead IMPL LEN ITERS | prim IMPL PRIM ITERS |\n"
+		"            kem IMPL SET OP ITERS\n");
+	exit(2);
+}
+
+#ifdef VGC_INSN_ANCHOR
+/* mlkem-native, its three parameter sets in one unit, as its example */
+#include "mlkem_native_all.c"
+
+int main(int argc, char **argv)
+{
+	static u8 pk[1568], sk[3168], ct[1568], ss[32], coins[64];
+	long iters, k;
+	int set, op, ok = 1;
+
+	if (argc != 6 || strcmp(argv[1], "kem") || strcmp(argv[2], "mlkem-native"))
+		bad_args();
+	set = atoi(argv[3]);
+	op = !strcmp(argv[4], "keygen") ? 0 : !strcmp(argv[4], "encaps") ? 1 :
+	     !strcmp(argv[4], "decaps") ? 2 : -1;
+	iters = strtol(argv[5], NULL, 0);
+	if (op < 0 || (set != 512 && set != 768 && set != 1024))
+		bad_args();
+	fill(coins, sizeof(coins), 7);
+#define KEM(n)								\
+	do {								\
+		ok &= !mlkem##n##_keypair_derand(pk, sk, coins);	\
+		ok &= !mlkem##n##_enc_derand(ct, ss, pk, coins);	\
+		vgc_mark_begin();					\
+		for (k = 0; k < iters; k++) {				\
+			if (op == 0)					\
+				ok &= !mlkem##n##_keypair_derand(pk, sk, coins); \
+			else if (op == 1)				\
+				ok &= !mlkem##n##_enc_derand(ct, ss, pk, coins); \
+			else						\
+				ok &= !mlkem##n##_dec(ss, ct, sk);	\
+		}							\
+		vgc_mark_end();						\
+	} while (0)
+	if (set == 512)
+		KEM(512);
+	else if (set == 768)
+		KEM(768);
+	else
+		KEM(1024);
+	if (!ok) {
+		fprintf(stderr, "insn_count: mlkem-native failed\n");
+		return 1;
+	}
+	return 0;
+}
+
+/* derandomised APIs only: the randomised ones are never called */
+int randombytes(u8 *out, size_t outlen)
+{
+	(void)out;
+	(void)outlen;
+	abort();
+}
+
+#else /* !VGC_INSN_ANCHOR */
+
+#include <openssl/evp.h>
+
+#include <vgcrypto/mlkem.h>
+
+#include "chacha20poly1305.h"
+#include "harness.h"	/* vgc_cp_seal(): tests/harness/oneshot.c */
+#include "mlkem_backend.h"
+#include "sha3.h"
+#include "../../arch/arm64/mlkem_neon.h"
+
+#define AD_LEN	13
+#define N	VGC_MLKEM_N
 
 static void ossl_seal(EVP_CIPHER_CTX *c, u8 *out, const u8 *pt, size_t len,
 		      const u8 *ad, const u8 *nonce)
@@ -49,48 +147,43 @@ static void ossl_seal(EVP_CIPHER_CTX *c, u8 *out, const u8 *pt, size_t len,
 	}
 }
 
-int main(int argc, char **argv)
+static const struct vgc_cp_backend *cp_backend(const char *name)
+{
+	const struct vgc_cp_backend *const *be;
+
+	for (be = vgc_cp_backends; *be; be++)
+		if (!strcmp((*be)->name, name))
+			return *be;
+	return NULL;
+}
+
+static int aead(const char *impl, size_t len, long iters)
 {
 	const struct vgc_cp_backend *be = NULL;
 	EVP_CIPHER_CTX *c = NULL;
 	u8 key[32], nonce[12], ad[AD_LEN], *pt, *out, *ref;
-	size_t len, i;
-	long iters, k;
+	long k;
 
-	if (argc != 4) {
-		fprintf(stderr, "usage: insn_count neon|generic|openssl LEN ITERS\n");
-		return 2;
-	}
-	len = strtoul(argv[2], NULL, 0);
-	iters = strtol(argv[3], NULL, 0);
-	if (!strcmp(argv[1], "neon")) {
-		be = &vgc_cp_backend_neon;
-	} else if (!strcmp(argv[1], "generic")) {
-		be = &vgc_cp_backend_generic;
-	} else if (strcmp(argv[1], "openssl")) {
-		fprintf(stderr, "insn_count: unknown implementation %s\n", argv[1]);
-		return 2;
+	if (strcmp(impl, "openssl")) {
+		be = cp_backend(impl);
+		if (!be)
+			bad_args();
 	}
 	pt = malloc(len + 1);
 	out = malloc(len + 16);
 	ref = malloc(len + 16);
 	if (!pt || !out || !ref)
 		return 1;
-	for (i = 0; i < sizeof(key); i++)
-		key[i] = (u8)(i * 7 + 1);
-	for (i = 0; i < sizeof(nonce); i++)
-		nonce[i] = (u8)(i + 0x40);
-	for (i = 0; i < AD_LEN; i++)
-		ad[i] = (u8)(0xa0 + i);
-	for (i = 0; i < len; i++)
-		pt[i] = (u8)(i * 13 + 5);
-	vgc_cp_seal(&vgc_cp_backend_generic, ref, pt, len, ad, AD_LEN, key, nonce);
+	fill(key, sizeof(key), 1);
+	fill(nonce, sizeof(nonce), 2);
+	fill(ad, sizeof(ad), 3);
+	fill(pt, len, 4);
+	vgc_cp_seal(cp_backend("generic"), ref, pt, len, ad, AD_LEN, key, nonce);
 	if (!be) {
 		c = EVP_CIPHER_CTX_new();
 		if (!c || !EVP_EncryptInit_ex(c, EVP_chacha20_poly1305(), NULL, key, NULL))
 			return 1;
 	}
-
 	vgc_mark_begin();
 	for (k = 0; k < iters; k++) {
 		if (be)
@@ -99,10 +192,9 @@ int main(int argc, char **argv)
 			ossl_seal(c, out, pt, len, ad, nonce);
 	}
 	vgc_mark_end();
-
 	if (iters && memcmp(out, ref, len + 16)) {
 		fprintf(stderr, "insn_count: %s disagrees with generic at %zu bytes\n",
-			argv[1], len);
+			impl, len);
 		return 1;
 	}
 	EVP_CIPHER_CTX_free(c);
@@ -111,3 +203,269 @@ int main(int argc, char **argv)
 	free(ref);
 	return 0;
 }
+
+/* the back end of an IMPL name; neon-plain selects the plain Keccak */
+static const struct vgc_mlkem_backend *mlkem_backend(const char *impl)
+{
+	const struct vgc_mlkem_backend *const *be;
+	const char *name = strcmp(impl, "neon-plain") ? impl : "neon";
+	const char *why;
+
+	for (be = vgc_mlkem_backends; *be; be++) {
+		if (strcmp((*be)->name, name))
+			continue;
+		if ((*be)->usable && !(*be)->usable(&why)) {
+			fprintf(stderr, "insn_count: %s: %s\n", impl, why);
+			exit(1);
+		}
+		if (!strcmp(impl, "neon-plain"))
+			vgc_keccak_x2_select(false);
+		return *be;
+	}
+	bad_args();
+	return NULL;
+}
+
+static struct {
+	s16 a[4][N], b[4][N], r[N], ref[N];
+	u8 buf[504], out[384], outref[384];
+	u64 ks[50], ks1[25];
+} pw;
+
+/* the primitive's inputs, made before the markers */
+static void prim_setup(void)
+{
+	unsigned int i, j;
+	u8 t[2 * N];
+
+	for (j = 0; j < 4; j++) {
+		fill(t, sizeof(t), 10 + j);
+		for (i = 0; i < N; i++) {
+			pw.a[j][i] = (s16)(((t[2 * i] | t[2 * i + 1] << 8) % 6657) - 3328);
+			pw.b[j][i] = (s16)(((t[2 * i + 1] | t[2 * i] << 8) % 6657) - 3328);
+		}
+	}
+	memset(pw.r, 0, sizeof(pw.r));
+	fill(pw.buf, sizeof(pw.buf), 20);
+	fill((u8 *)pw.ks, sizeof(pw.ks), 21);
+	memcpy(pw.ks1, pw.ks, sizeof(pw.ks1));
+}
+
+/*
+ * The primitives as thunks on the work area, chosen before the markers
+ * (a dispatch by name inside them would be counted). Each leaves an
+ * input that is valid for its next call (the NTTs' outputs are inside
+ * their input ranges), so nothing is copied between calls; "nop" is the
+ * loop and call alone, which the counter subtracts.
+ */
+static const struct vgc_mlkem_backend *pbe;
+static unsigned int pd;
+
+static void p_nop(void)
+{
+	__asm__ __volatile__("" ::: "memory");
+}
+
+static void p_ntt(void)
+{
+	pbe->ntt(pw.r);
+}
+
+static void p_invntt(void)
+{
+	pbe->invntt(pw.r);
+}
+
+static void p_basemul(void)
+{
+	pbe->basemul_row(pw.r, pw.a[0], pw.b[0], 3);
+}
+
+static void p_tomont(void)
+{
+	pbe->tomont(pw.r);
+}
+
+static void p_add(void)
+{
+	pbe->add(pw.r, pw.b[0]);
+}
+
+static void p_rsub(void)
+{
+	pbe->rsub(pw.r, pw.b[0]);
+}
+
+static void p_rej(void)
+{
+	unsigned int have, off;
+
+	for (have = 0, off = 0; have < N && off < sizeof(pw.buf); off += 168)
+		have = pbe->rej_uniform(pw.r, have, pw.buf + off, 168);
+}
+
+static void p_cbd(void)
+{
+	pbe->cbd(pw.r, pw.buf, pd);
+}
+
+static void p_compress(void)
+{
+	pbe->compress(pw.out, pw.a[0], pd);
+}
+
+static void p_decompress(void)
+{
+	pbe->decompress(pw.r, pw.buf, pd);
+}
+
+static void p_tobytes(void)
+{
+	pbe->tobytes(pw.out, pw.a[0]);
+}
+
+static void p_frombytes(void)
+{
+	pbe->frombytes(pw.r, pw.buf);
+}
+
+static void p_keccak(void)
+{
+	pbe->keccak_par(pbe->keccak_lanes == 2 ? pw.ks : pw.ks1);
+}
+
+typedef void (*prim_fn)(void);
+
+static prim_fn prim_thunk(const char *name)
+{
+	static const struct {
+		const char *name;
+		prim_fn f;
+	} t[] = {
+		{ "nop", p_nop }, { "ntt", p_ntt }, { "invntt", p_invntt },
+		{ "basemul", p_basemul }, { "tomont", p_tomont },
+		{ "add", p_add }, { "rsub", p_rsub }, { "rej", p_rej },
+		{ "tobytes", p_tobytes }, { "frombytes", p_frombytes },
+		{ "keccak", p_keccak },
+	};
+	unsigned int i;
+
+	pd = atoi(name + strcspn(name, "0123456789"));
+	if (!strncmp(name, "cbd", 3))
+		return p_cbd;
+	if (!strncmp(name, "compress", 8))
+		return p_compress;
+	if (!strncmp(name, "decompress", 10))
+		return p_decompress;
+	for (i = 0; i < ARRAY_SIZE(t); i++)
+		if (!strcmp(name, t[i].name))
+			return t[i].f;
+	bad_args();
+	return NULL;
+}
+
+static int prim(const char *impl, const char *name, long iters)
+{
+	const struct vgc_mlkem_backend *be = mlkem_backend(impl);
+	prim_fn f = prim_thunk(name);
+	long k;
+
+	prim_setup();
+	pbe = be;
+	if (be->simd_begin)
+		be->simd_begin();
+	f();
+	vgc_mark_begin();
+	for (k = 0; k < iters; k++)
+		f();
+	vgc_mark_end();
+	/* one more call on fresh inputs, against the portable code's */
+	prim_setup();
+	f();
+	if (be->simd_end)
+		be->simd_end();
+	memcpy(pw.ref, pw.r, sizeof(pw.ref));
+	memcpy(pw.outref, pw.out, sizeof(pw.outref));
+	prim_setup();
+	pbe = &vgc_mlkem_backend_generic;
+	f();
+	/* arithmetic: congruent results in other ranges; Keccak: in lanes */
+	if (strcmp(name, "ntt") && strcmp(name, "invntt") &&
+	    strcmp(name, "basemul") && strcmp(name, "tomont") &&
+	    strcmp(name, "keccak") &&
+	    (memcmp(pw.r, pw.ref, sizeof(pw.r)) ||
+	     memcmp(pw.out, pw.outref, sizeof(pw.out)))) {
+		fprintf(stderr, "insn_count: %s %s disagrees with generic\n",
+			impl, name);
+		return 1;
+	}
+	return 0;
+}
+
+static struct {
+	struct vgc_mlkem_work work;
+	u8 ek[VGC_MLKEM_MAX_EK_SIZE], dk[VGC_MLKEM_MAX_DK_SIZE];
+	u8 ct[VGC_MLKEM_MAX_CT_SIZE], ss[32], ss2[32], seed[64], m[32];
+} kw;
+
+static int kem(const char *impl, const char *setname, const char *op, long iters)
+{
+	const struct vgc_mlkem_backend *be = mlkem_backend(impl);
+	int set = !strcmp(setname, "512") ? VGC_MLKEM512 :
+		  !strcmp(setname, "768") ? VGC_MLKEM768 :
+		  !strcmp(setname, "1024") ? VGC_MLKEM1024 : -1;
+	size_t ekl, dkl, ctl;
+	int err = 0;
+	long k;
+
+	if (set < 0)
+		bad_args();
+	ekl = vgc_mlkem_ek_size(set);
+	dkl = vgc_mlkem_dk_size(set);
+	ctl = vgc_mlkem_ct_size(set);
+	fill(kw.seed, sizeof(kw.seed), 30);
+	fill(kw.m, sizeof(kw.m), 31);
+	err |= vgc_mlkem_keypair_derand_be(be, set, kw.ek, ekl, kw.dk, dkl,
+					   kw.seed, 64, &kw.work);
+	err |= vgc_mlkem_encaps_derand_be(be, set, kw.ct, ctl, kw.ss, kw.ek,
+					  ekl, kw.m, &kw.work);
+	vgc_mark_begin();
+	for (k = 0; k < iters; k++) {
+		if (!strcmp(op, "keygen"))
+			err |= vgc_mlkem_keypair_derand_be(be, set, kw.ek, ekl,
+							   kw.dk, dkl, kw.seed,
+							   64, &kw.work);
+		else if (!strcmp(op, "encaps"))
+			err |= vgc_mlkem_encaps_derand_be(be, set, kw.ct, ctl,
+							  kw.ss, kw.ek, ekl,
+							  kw.m, &kw.work);
+		else if (!strcmp(op, "decaps"))
+			err |= vgc_mlkem_decaps_be(be, set, kw.ss2, kw.ct, ctl,
+						   kw.dk, dkl, &kw.work);
+		else
+			bad_args();
+	}
+	vgc_mark_end();
+	err |= vgc_mlkem_decaps_be(&vgc_mlkem_backend_generic, set, kw.ss2,
+				   kw.ct, ctl, kw.dk, dkl, &kw.work);
+	if (err || memcmp(kw.ss, kw.ss2, sizeof(kw.ss))) {
+		fprintf(stderr, "insn_count: %s ML-KEM-%s failed\n", impl, setname);
+		return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 5 && !strcmp(argv[1], "aead"))
+		return aead(argv[2], strtoul(argv[3], NULL, 0),
+			    strtol(argv[4], NULL, 0));
+	if (argc == 5 && !strcmp(argv[1], "prim"))
+		return prim(argv[2], argv[3], strtol(argv[4], NULL, 0));
+	if (argc == 6 && !strcmp(argv[1], "kem"))
+		return kem(argv[2], argv[3], argv[4], strtol(argv[5], NULL, 0));
+	bad_args();
+	return 2;
+}
+
+#endif /* VGC_INSN_ANCHOR */

@@ -35,7 +35,12 @@
  *     rfc7539(chacha20,poly1305) unchanged;
  *  E. the server sends 200 records kTLS to kTLS the other way;
  *  F. on a second connection a record with one flipped bit must fail the
- *     client's recv() with EBADMSG, after the good record before it.
+ *     client's recv() with EBADMSG, after the good record before it, and
+ *     leave the receive buffer (filled with a pattern) as it was: with
+ *     TLS_RX_EXPECT_NO_PAD kTLS decrypts a record that fits straight into
+ *     the caller's buffer, so a driver that writes unverified plaintext
+ *     (the kernel's own template) or zeros it (vgcrypto before it
+ *     verified first) changes it.
  * Prints "ok"/"not ok" lines and "ktls_test: N passed, N failed".
  *
  * vgc-ldlibs: -lcrypto
@@ -63,6 +68,9 @@
 #endif
 #ifndef TCP_ULP
 #define TCP_ULP 31
+#endif
+#ifndef TLS_RX_EXPECT_NO_PAD
+#define TLS_RX_EXPECT_NO_PAD 4
 #endif
 
 /* As the kernel has it */
@@ -573,7 +581,8 @@ static void forgery(const struct params *p, int lfd, int port)
 {
 	static unsigned char rec[2][MAX_REC], buf[64];
 	struct dir_keys k = p->s2c;
-	size_t len[2];
+	size_t len[2], i;
+	int one;
 	pid_t pid;
 	ssize_t r;
 	int fd, st;
@@ -593,10 +602,19 @@ static void forgery(const struct params *p, int lfd, int port)
 		r = recv(fd, buf, sizeof(buf), 0);
 		ok(r == 12 && !memcmp(buf, "first record", 12),
 		   "F: the good record before the forged one opens (%zd bytes)", r);
+		/* decrypt in place in buf (Linux 6.0+; else buf stays as is anyway) */
+		one = 1;
+		if (setsockopt(fd, SOL_TLS, TLS_RX_EXPECT_NO_PAD, &one, sizeof(one)))
+			printf("# F: TLS_RX_EXPECT_NO_PAD: %s\n", strerror(errno));
+		memset(buf, 0xa5, sizeof(buf));
 		r = recv(fd, buf, sizeof(buf), 0);
 		ok(r < 0 && errno == EBADMSG,
 		   "F: the record with a flipped ciphertext bit fails with EBADMSG (%s)",
 		   r < 0 ? strerror(errno) : "accepted");
+		for (i = 0; i < sizeof(buf) && buf[i] == 0xa5; i++)
+			;
+		ok(i == sizeof(buf), "F: the refused record left the receive buffer as it was%s",
+		   i == sizeof(buf) ? "" : " (it did not: a byte changed)");
 		exit(0);
 	}
 	fd = accept(lfd, NULL, NULL);

@@ -34,7 +34,15 @@ ALGO_CPPFLAGS := -I$(HARNESS_DIR)/include -I$(HARNESS_DIR) -I$(LIB_DIR) \
 # through them); the SIMD files get their own flags only.
 ALGO_NO_SIMD := $(shell $(CC) -Werror -mgeneral-regs-only -E -x c /dev/null \
 		  >/dev/null 2>&1 && echo -mgeneral-regs-only)
-algo_flags = $(if $(filter $(1),$(vgc_simd_objs)),$(vgc_simd_flags_$(1)),$(ALGO_NO_SIMD))
+# SIMD_CHECK=1 (the default): kcompat.h's kernel_fpu_begin/end keep the
+# SIMD-section flag and every SIMD entry point checks it. The benchmarks
+# build with SIMD_CHECK=0, as the module is: the check costs a call per
+# SIMD call.
+SIMD_CHECK ?= 1
+ifeq ($(SIMD_CHECK),1)
+ALGO_CPPFLAGS += -DVGC_SIMD_SECTIONS
+endif
+algo_flags = $(if $(filter $(1),$(vgc_simd_objs)),$(vgc_simd_flags_$(1)) $(if $(filter 1,$(SIMD_CHECK)),-DVGC_SIMD_CHECK),$(ALGO_NO_SIMD))
 
 ALGO_OBJS := $(patsubst lib/%,$(O)/obj/lib/%,$(vgc_lib_objs)) \
 	     $(patsubst arch/%,$(O)/obj/arch/%,$(vgc_arch_objs))
@@ -55,8 +63,9 @@ $(O)/obj/arch/%.o: $(ROOT)/arch/%.c $(ALGO_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(ALGO_CPPFLAGS) $(OPT) $(WARN) $(ALGO_WARN) $(call algo_flags,arch/$*.o) -MMD -MP -c -o $@ $<
 
+# assembly: as Kbuild builds it, with __ASSEMBLY__ for the shared headers
 $(O)/obj/arch/%.o: $(ROOT)/arch/%.S $(ALGO_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(ALGO_CPPFLAGS) $(OPT) $(WARN) $(ALGO_WARN) $(call algo_flags,arch/$*.o) -MMD -MP -c -o $@ $<
+	$(CC) -D__ASSEMBLY__ $(ALGO_CPPFLAGS) $(OPT) $(WARN) $(call algo_flags,arch/$*.o) -MMD -MP -c -o $@ $<
 
 .PHONY: FORCE

@@ -81,8 +81,26 @@ long vgc_unhex(u8 *out, size_t max, const char *hex);
 /* Allocating form; *len gets the length. NULL on bad hex or no memory. */
 u8 *vgc_unhex_alloc(const char *hex, size_t *len);
 void vgc_hexdump(FILE *f, const char *label, const u8 *p, size_t len);
-bool vgc_all_zero(const u8 *p, size_t len);
+/* Every byte of p[0..len) is @byte (a refused open's untouched pattern). */
+bool vgc_all_byte(const u8 *p, size_t len, u8 byte);
+
+/* What tests fill an output with before an open that must be refused. */
+#define VGC_PATTERN	0xa5
 void *vgc_xmalloc(size_t len);
+
+/* ---- the contiguous one-shot forms (oneshot.c) ---- */
+
+/* dst holds len + 16 bytes. */
+void vgc_cp_seal(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
+		 size_t len, const u8 *ad, size_t adlen,
+		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE]);
+/*
+ * @len includes the tag. Returns 0, -EINVAL (shorter than a tag) or
+ * -EBADMSG; on failure nothing has been written to @dst.
+ */
+int vgc_cp_open(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
+		size_t len, const u8 *ad, size_t adlen,
+		const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE]);
 
 /* ---- AEAD through the segmented streaming API (seg.c) ---- */
 
@@ -97,9 +115,11 @@ void vgc_seal_seg(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 
 /*
  * Open @len bytes (text + 16-byte tag) of @src into @dst in random
- * segments. Returns vgc_cp_open_final()'s result. The streaming API
- * writes text before the tag is known; like any caller, this helper
- * wipes @dst itself when the tag is wrong.
+ * segments: the ciphertext authenticated, the tag verified, then
+ * decrypted (each pass in its own segments). Returns vgc_cp_verify()'s
+ * result; on -EBADMSG nothing was written to @dst. With @in_place the
+ * sealed message is copied to @dst first and opened there (a refusal
+ * then leaves it as it was).
  */
 int vgc_open_seg(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 		 bool in_place, u8 *dst, const u8 *src, size_t len,
@@ -152,5 +172,7 @@ void vgc_suite_chacha_xor(const struct vgc_cp_backend *be,
 			  const struct vgc_opts *o, struct vgc_tally *t);
 void vgc_suite_poly_blocks(const struct vgc_cp_backend *be,
 			   const struct vgc_opts *o, struct vgc_tally *t);
+void vgc_suite_dead_stack(const struct vgc_cp_backend *be,
+			  const struct vgc_opts *o, struct vgc_tally *t);
 
 #endif /* VGC_HARNESS_H */

@@ -45,6 +45,7 @@ typedef long long s64;
 #define __printf(a, b)		vgc_attribute(format(printf, a, b))
 #define __maybe_unused		vgc_attribute(unused)
 #define noinline		vgc_attribute(noinline)
+#define __weak			vgc_attribute(weak)
 
 /* The module exports its API; a user-space program has nothing to export. */
 #define EXPORT_SYMBOL_GPL(sym)	static_assert(1, #sym)
@@ -55,6 +56,13 @@ typedef long long s64;
 	__min_a < __min_b ? __min_a : __min_b;	\
 })
 
+/* <linux/minmax.h>'s min(), without its type check */
+#define min(a, b) ({				\
+	__typeof__(a) __min1 = (a);		\
+	__typeof__(b) __min2 = (b);		\
+	__min1 < __min2 ? __min1 : __min2;	\
+})
+
 #define max_t(type, a, b) ({			\
 	type __max_a = (a);			\
 	type __max_b = (b);			\
@@ -62,6 +70,12 @@ typedef long long s64;
 })
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+static inline unsigned long vgc_div_round_up(unsigned long n, unsigned long d)
+{
+	return (n + d - 1) / d;
+}
+
+#define DIV_ROUND_UP(n, d)	vgc_div_round_up(n, d)
 
 /* Single accesses the compiler may not split or merge */
 #define READ_ONCE(x)		__atomic_load_n(&(x), __ATOMIC_RELAXED)
@@ -166,6 +180,65 @@ static inline void get_random_bytes(void *buf, size_t len)
 	}
 }
 
+/*
+ * The SIMD-section flag. In the kernel, vector registers may be used only
+ * between kernel_fpu_begin() and kernel_fpu_end() (kernel_neon_begin/end
+ * on arm64); in user space nothing enforces that, so the harness keeps
+ * the rule itself: begin/end open and close this thread's flag, and every
+ * SIMD entry point, built for the harness with -DVGC_SIMD_CHECK, calls
+ * vgc_simd_check() before it touches a vector register. A call outside a
+ * section, a section opened twice and an end without a begin are counted
+ * (vgc_simd_faults(); vgc_test fails every suite run in which the count
+ * grew) and the first is named on stderr. Weak definitions, so that this
+ * header alone provides them to every program that links lib/ and arch/.
+ */
+struct vgc_simd_flag {
+	bool open;
+	unsigned long faults;
+};
+
+extern __thread struct vgc_simd_flag vgc_simd_flag;
+__weak __thread struct vgc_simd_flag vgc_simd_flag;
+
+static inline void vgc_simd_fault(const char *what, const char *where)
+{
+	if (!vgc_simd_flag.faults++)
+		fprintf(stderr, "SIMD-section fault: %s%s%s\n", what,
+			where ? ": " : "", where ? where : "");
+}
+
+/* the benchmarks' builds (no VGC_SIMD_SECTIONS) keep no flag, as the kernel */
+static inline void vgc_simd_section_open(void)
+{
+#ifdef VGC_SIMD_SECTIONS
+	if (vgc_simd_flag.open)
+		vgc_simd_fault("a section opened inside a section", NULL);
+	vgc_simd_flag.open = true;
+#endif
+}
+
+static inline void vgc_simd_section_close(void)
+{
+#ifdef VGC_SIMD_SECTIONS
+	if (!vgc_simd_flag.open)
+		vgc_simd_fault("a section closed that was not open", NULL);
+	vgc_simd_flag.open = false;
+#endif
+}
+
+/* What every SIMD entry point calls first (from assembly too: not inline). */
+void vgc_simd_check(const char *fn);
+__weak void vgc_simd_check(const char *fn)
+{
+	if (!vgc_simd_flag.open)
+		vgc_simd_fault("vector code entered outside a section", fn);
+}
+
+static inline unsigned long vgc_simd_faults(void)
+{
+	return vgc_simd_flag.faults;
+}
+
 #if defined(__x86_64__)
 /* <asm/cpufeature.h>: the features arch/x86 asks about, from cpuid. */
 enum {
@@ -221,13 +294,18 @@ static inline int cpu_has_xfeatures(u64 mask __maybe_unused,
 	return 1;
 }
 
-/* A user-space process owns its vector registers. */
+/*
+ * A user-space process owns its vector registers, so a section saves
+ * nothing; it only opens and closes the harness's SIMD-section flag.
+ */
 static inline void kernel_fpu_begin(void)
 {
+	vgc_simd_section_open();
 }
 
 static inline void kernel_fpu_end(void)
 {
+	vgc_simd_section_close();
 }
 #endif /* __x86_64__ */
 
@@ -235,8 +313,25 @@ static inline void kernel_fpu_end(void)
 #include <sys/auxv.h>
 #include <asm/hwcap.h>
 
-/* <asm/cpufeature.h>: cpu_have_named_feature(ASIMD) reads the hwcaps. */
-#define cpu_have_named_feature(name)	(!!(getauxval(AT_HWCAP) & HWCAP_##name))
+/*
+ * <asm/cpufeature.h>: cpu_have_named_feature(ASIMD) reads the hwcaps.
+ * DIT also from ID_AA64PFR0_EL1 (bits 51:48), which the kernel derives
+ * HWCAP_DIT from and lets user space read (HWCAP_CPUID): qemu-aarch64 7.2
+ * implements DIT on -cpu max but leaves it out of the hwcaps it reports.
+ */
+static inline bool vgc_hwcap(unsigned long bit)
+{
+	unsigned long pfr0;
+
+	if (getauxval(AT_HWCAP) & bit)
+		return true;
+	if (bit != HWCAP_DIT || !(getauxval(AT_HWCAP) & HWCAP_CPUID))
+		return false;
+	__asm__("mrs %0, S3_0_C0_C4_0" : "=r" (pfr0));
+	return (pfr0 >> 48 & 15) != 0;
+}
+
+#define cpu_have_named_feature(name)	vgc_hwcap(HWCAP_##name)
 
 static inline bool system_supports_fpsimd(void)
 {
@@ -250,10 +345,12 @@ struct user_fpsimd_state {
 
 static inline void kernel_neon_begin(struct user_fpsimd_state *s __maybe_unused)
 {
+	vgc_simd_section_open();
 }
 
 static inline void kernel_neon_end(struct user_fpsimd_state *s __maybe_unused)
 {
+	vgc_simd_section_close();
 }
 
 /* <linux/percpu.h> and <linux/preempt.h>: one CPU, no preemption. */

@@ -29,14 +29,14 @@ void vgc_seal_seg(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 		memmove(dst, src, len);
 		src = dst;
 	}
-	vgc_cp_init(&req, be, key, nonce);
+	vgc_cp_init(&req, be, key, nonce, len);
 	feed_ad(&req, rng, ad, adlen);
 	do {
 		n = vgc_rng_segment(rng, len - off);
 		vgc_cp_seal_update(&req, dst + off, src + off, n);
 		off += n;
 	} while (off < len);
-	vgc_cp_final(&req, dst + len);
+	vgc_cp_seal_final(&req, dst + len);
 }
 
 int vgc_open_seg(const struct vgc_cp_backend *be, struct vgc_rng *rng,
@@ -44,29 +44,35 @@ int vgc_open_seg(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 		 const u8 *ad, size_t adlen, const u8 *key, const u8 *nonce)
 {
 	struct vgc_cp_req req;
-	u8 tag[VGC_CP_TAG_SIZE];
 	size_t n, off = 0;
 	int ret;
 
 	if (len < VGC_CP_TAG_SIZE)
 		return -EINVAL;
 	len -= VGC_CP_TAG_SIZE;
-	memcpy(tag, src + len, VGC_CP_TAG_SIZE);
 	if (in_place) {
-		memmove(dst, src, len);
+		memmove(dst, src, len + VGC_CP_TAG_SIZE);
 		src = dst;
 	}
-	vgc_cp_init(&req, be, key, nonce);
+	vgc_cp_init(&req, be, key, nonce, len);
 	feed_ad(&req, rng, ad, adlen);
+	/* two passes over the ciphertext, each in its own random segments */
 	do {
 		n = vgc_rng_segment(rng, len - off);
-		vgc_cp_open_update(&req, dst + off, src + off, n);
+		vgc_cp_auth_update(&req, src + off, n);
 		off += n;
 	} while (off < len);
-	ret = vgc_cp_open_final(&req, tag);
+	ret = vgc_cp_verify(&req, src + len);
 	if (ret)
-		memzero_explicit(dst, len);
-	return ret;
+		return ret;
+	off = 0;
+	do {
+		n = vgc_rng_segment(rng, len - off);
+		vgc_cp_decrypt_update(&req, dst + off, src + off, n);
+		off += n;
+	} while (off < len);
+	vgc_cp_end(&req);
+	return 0;
 }
 
 /* Poly1305 with the back end's full-block routine, @step blocks a call. */
@@ -86,6 +92,8 @@ void vgc_be_poly1305(const struct vgc_cp_backend *be, u8 tag[16], const u8 *m,
 		m += (size_t)n * VGC_POLY1305_BLOCK_SIZE;
 		nblocks -= n;
 	}
+	if (be->poly_flush)
+		be->poly_flush(&p);
 	vgc_be_end(be);
 	if (rem) {
 		/* a short last block, 2^(8*rem) inside: portable code */

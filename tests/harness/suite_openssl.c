@@ -5,7 +5,8 @@
  * of AD and text, in place or not) and OpenSSL opens; OpenSSL seals and
  * lib opens (segmented); both sealed forms must be identical. Then one
  * random bit of the ciphertext, tag or AD is flipped and both must refuse
- * (lib: -EBADMSG, output all zero).
+ * (lib: -EBADMSG, nothing written: a pattern out of place stays, in place
+ * the ciphertext stays).
  */
 #include "harness.h"
 
@@ -109,21 +110,28 @@ static bool one_case(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 			    adlen, b->key, b->nonce, 12);
 	if (ret != -EBADMSG)
 		goto out;
-	memset(b->out, 0xa5, len + 16);
+	memset(b->out, VGC_PATTERN, len + 16);
 	*why = flip_ad ? "lib accepted a flipped AD bit" :
 			 "lib accepted a flipped ct/tag bit";
 	ret = vgc_cp_open(be, b->out, b->bad, len + 16, flip_ad ? ad2 : b->ad,
 			  adlen, b->key, b->nonce);
 	if (ret != -EBADMSG)
 		goto out;
-	*why = "lib refused but left output behind";
-	if (!vgc_all_zero(b->out, len))
+	*why = "lib refused but wrote to its output";
+	if (!vgc_all_byte(b->out, len + 16, VGC_PATTERN))
 		goto out;
+	in_place = vgc_rng_below(rng, 2);
+	if (!in_place)
+		memset(b->out, VGC_PATTERN, len + 16);
 	*why = "lib (segmented) accepted a flipped bit";
-	ret = vgc_open_seg(be, rng, vgc_rng_below(rng, 2), b->out, b->bad,
-			   len + 16, flip_ad ? ad2 : b->ad, adlen, b->key,
-			   b->nonce);
+	ret = vgc_open_seg(be, rng, in_place, b->out, b->bad, len + 16,
+			   flip_ad ? ad2 : b->ad, adlen, b->key, b->nonce);
 	if (ret != -EBADMSG)
+		goto out;
+	*why = in_place ? "lib (segmented, in place) refused but changed the ciphertext" :
+			  "lib (segmented) refused but wrote to its output";
+	if (in_place ? memcmp(b->out, b->bad, len + 16) :
+		       !vgc_all_byte(b->out, len + 16, VGC_PATTERN))
 		goto out;
 	ok = true;
 out:

@@ -4,8 +4,9 @@
  * <vectors>/wycheproof/chacha20_poly1305_test.json (never copied into the
  * project). Valid cases must seal to the exact ciphertext and tag and
  * open again; invalid ones must be refused with -EBADMSG and leave the
- * output all zero. Nonces other than 12 bytes are not applicable to this
- * AEAD and are counted on their own line.
+ * output as it was (a pattern out of place, the ciphertext in place).
+ * Nonces other than 12 bytes are not applicable to this AEAD and are
+ * counted on their own line.
  */
 #include <errno.h>
 
@@ -100,25 +101,31 @@ static bool wp_invalid(const struct vgc_cp_backend *be,
 	memcpy(sealed, c->ct, c->len);
 	memcpy(sealed + c->len, c->tag, VGC_CP_TAG_SIZE);
 
-	memset(buf, 0xa5, n);
+	memset(buf, VGC_PATTERN, n);
 	*why = "open out of place: not -EBADMSG";
 	if (vgc_cp_open(be, buf, sealed, n, c->ad, c->adlen, c->key,
 			c->iv) != -EBADMSG)
 		goto out;
-	*why = "open out of place: output not all zero";
-	if (!vgc_all_zero(buf, c->len))
+	*why = "open out of place: output written";
+	if (!vgc_all_byte(buf, n, VGC_PATTERN))
 		goto out;
 
 	memcpy(buf, sealed, n);
-	*why = "open in place: not -EBADMSG or output not zero";
+	*why = "open in place: not -EBADMSG or the ciphertext changed";
 	if (vgc_cp_open(be, buf, buf, n, c->ad, c->adlen, c->key,
-			c->iv) != -EBADMSG || !vgc_all_zero(buf, c->len))
+			c->iv) != -EBADMSG || memcmp(buf, sealed, n))
 		goto out;
 
 	vgc_rng_seed(&rng, (u64)c->id);
-	*why = "segmented open: not -EBADMSG";
+	memset(buf, VGC_PATTERN, n);
+	*why = "segmented open: not -EBADMSG or output written";
 	if (vgc_open_seg(be, &rng, false, buf, sealed, n, c->ad, c->adlen,
-			 c->key, c->iv) != -EBADMSG)
+			 c->key, c->iv) != -EBADMSG ||
+	    !vgc_all_byte(buf, n, VGC_PATTERN))
+		goto out;
+	*why = "segmented open in place: not -EBADMSG or the ciphertext changed";
+	if (vgc_open_seg(be, &rng, true, buf, sealed, n, c->ad, c->adlen,
+			 c->key, c->iv) != -EBADMSG || memcmp(buf, sealed, n))
 		goto out;
 	ok = true;
 out:

@@ -147,12 +147,12 @@ void vgc_hexdump(FILE *f, const char *label, const u8 *p, size_t len)
 	fputc('\n', f);
 }
 
-bool vgc_all_zero(const u8 *p, size_t len)
+bool vgc_all_byte(const u8 *p, size_t len, u8 byte)
 {
 	u8 acc = 0;
 
 	while (len--)
-		acc |= *p++;
+		acc |= *p++ ^ byte;
 	return acc == 0;
 }
 

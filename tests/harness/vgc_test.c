@@ -34,6 +34,7 @@ static const struct suite suites[] = {
 	{ "backend-eq", vgc_suite_backend_eq },
 	{ "chacha-xor", vgc_suite_chacha_xor },
 	{ "poly-blocks", vgc_suite_poly_blocks },
+	{ "dead-stack", vgc_suite_dead_stack },
 };
 
 static const char *const help[] = {
@@ -77,6 +78,7 @@ int main(int argc, char **argv)
 	const char *only_be = NULL, *only_suite = NULL, *env;
 	struct vgc_tally total = { 0 }, t;
 	unsigned int nbe, i, j, ran = 0;
+	unsigned long faults;
 	double t0 = now();
 	char *end;
 	int a;
@@ -125,7 +127,12 @@ int main(int argc, char **argv)
 			if (only_suite && strcmp(only_suite, suites[j].name))
 				continue;
 			memset(&t, 0, sizeof(t));
+			faults = vgc_simd_faults();
 			suites[j].run(bes[i], &o, &t);
+			faults = vgc_simd_faults() - faults;
+			vgc_check(&t, !faults, suites[j].name, bes[i]->name,
+				  "%lu SIMD-section faults (vector code outside kernel_fpu_begin/end, or unbalanced sections: see stderr)",
+				  faults);
 			vgc_tally_print(suites[j].name, bes[i]->name, &t);
 			total.passed += t.passed;
 			total.failed += t.failed;

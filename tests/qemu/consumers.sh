@@ -8,7 +8,8 @@
 #     each vgcrypto driver by driver name ($VGC_AFALG_CASES cases each,
 #     default 10000; sendmsg pieces, splice, in place and out of place);
 #     controls: the kernel's own template passes the same program, and
-#     fails its zeroed-plaintext check (-z), which only vgcrypto promises
+#     fails its nothing-written check (-u: a refused open leaves the
+#     ciphertext where the plaintext would be), which only vgcrypto promises
 #  2. kTLS: ktls_test (TLS 1.3 ChaCha20-Poly1305 on loopback, wire bytes
 #     against OpenSSL, $VGC_KTLS_RECORDS records, sendfile, refcnt)
 #  3. IPsec: ipsec.sh (ESP transport and tunnel between two namespaces)
@@ -93,21 +94,21 @@ drivers=$(our_drivers | grep chacha20)	# the AEADs (not ML-KEM's kpp/akcipher)
 # 1. AF_ALG
 echo "# AF_ALG differential, $CASES cases per driver"
 # shellcheck disable=SC2086 # one argument per driver
-fold af_alg_diff af_alg_diff -z -n "$CASES" $drivers
+fold af_alg_diff af_alg_diff -u -n "$CASES" $drivers
 # the kernel's ChaCha20 driver (VGC_KCHACHA: see all.sh)
 KCHACHA=${VGC_KCHACHA:-chacha20-generic}
 echo "# control: the kernel's own template through the same program"
 fold "af_alg_diff control" af_alg_diff -n 300 -s 2 \
 	"rfc7539($KCHACHA,poly1305-generic)" "rfc7539esp($KCHACHA,poly1305-generic)"
-# The zeroing check must catch a driver that leaves the unverified
+# The nothing-written check must catch a driver that leaves the unverified
 # plaintext behind: the kernel's template does.
-af_alg_diff -z -n 300 -s 3 "rfc7539($KCHACHA,poly1305-generic)" >/tmp/z.out 2>&1
-if grep -q '^not ok - .*forgery' /tmp/z.out && ! grep '^not ok' /tmp/z.out | grep -qv forgery &&
-	grep -q 'plaintext area not zeroed' /tmp/z.out; then
-	ok "control: af_alg_diff -z fails the kernel's template on forgeries only (plaintext left behind)"
+af_alg_diff -u -n 300 -s 3 "rfc7539($KCHACHA,poly1305-generic)" >/tmp/u.out 2>&1
+if grep -q '^not ok - .*forgery' /tmp/u.out && ! grep '^not ok' /tmp/u.out | grep -qv forgery &&
+	grep -q 'refused, but the plaintext area holds' /tmp/u.out; then
+	ok "control: af_alg_diff -u fails the kernel's template on forgeries only (plaintext left behind)"
 else
-	notok "control: af_alg_diff -z against the kernel's template"
-	sed 's/^/# /' /tmp/z.out | tail -n 20
+	notok "control: af_alg_diff -u against the kernel's template"
+	sed 's/^/# /' /tmp/u.out | tail -n 20
 fi
 
 took "AF_ALG"

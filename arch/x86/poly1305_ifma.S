@@ -1,0 +1,400 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Poly1305 with AVX-512 IFMA: eight blocks at a time, one per 64-bit lane
+ * of a zmm register, in radix 2^44 (limbs of 44, 44 and 42 bits), because
+ * vpmadd52luq/vpmadd52huq multiply 52-bit numbers and add the low or the
+ * high 52 bits of the 104-bit product to a lane: a product of three limbs
+ * is nine such multiplies (times two halves), where radix 2^26 takes 25.
+ *
+ *	void vgc_poly1305_ifma_blocks(struct vgc_poly1305 *p, const u8 *src,
+ *				      unsigned int nblocks);
+ *	void vgc_poly1305_ifma_flush(struct vgc_poly1305 *p);
+ *
+ * For 8k blocks m1..m8k, h' = (h + m1) r^8k + m2 r^(8k-1) + ... + m8k r.
+ * Lane j takes every eighth block: a group of eight blocks fills the
+ * lanes (the unpacks below put blocks 0 4 1 5 2 6 3 7 in lanes 0..7),
+ * and the lanes a of the groups so far become a r^8 + the next group;
+ * at the end each lane is multiplied by the power its last block takes
+ * (r^8 r^4 r^7 r^3 r^6 r^2 r^5 r for lanes 0..7) and the lanes summed.
+ *
+ * One such chain waits on each product's multiply-adds and carries
+ * (about 37 core cycles a group on Zen 5, with two multiply-adds a cycle
+ * to spare), so the groups alternate between two chains, each times
+ * r^16 a step, which run side by side:
+ *	A = G0 + h (or, with lanes kept from earlier calls, a r^8 + G0),
+ *	B = G1; then A = A r^16 + G2k, B = B r^16 + G2k+1; a = A r^8 + B,
+ * and a = a r^8 + G for an odd group left. Between calls (struct
+ * vgc_poly1305) the lanes a are kept as they are, with the lanes' last
+ * powers and r^16, made once per message: the 4 KiB sections of a long
+ * message pay for neither again; a flush multiplies each lane by its
+ * power and sums them into h.
+ *
+ * @nblocks is a multiple of 8 (backends.c does the rest with the scalar
+ * code).
+ *
+ * Key-derived values stay in registers (the powers are made with the
+ * scalar multiply in general registers), and the vector registers are
+ * zeroed before returning. Call only between kernel_fpu_begin() and
+ * kernel_fpu_end(), on a CPU with AVX-512F, VL and IFMA.
+ */
+#include <linux/linkage.h>
+#include "simd_entry.S"
+#include "poly1305_x86.h"
+#include "poly1305_mul.S"
+
+	.section .rodata
+	.balign	8
+.Lmask44:
+	.quad	(1 << 44) - 1
+.Lmask42:
+	.quad	(1 << 42) - 1
+.Lbit40:
+	.quad	1 << 40
+
+	.text
+
+/* vec_pw, vec_acc: limb k of the eight lanes */
+#define PW(k)		(VGC_P_PW + (k) * 64)
+#define ACC(k)		(VGC_P_ACC + (k) * 64)
+
+/*
+ * vec_pw: limb k of the eight lanes' last powers; r^16's limbs after them
+ * (vec_powers: 1 once r .. r^8 are made, 2 with r^16 too)
+ */
+#define R16(k)		(VGC_P_PW + 192 + (k) * 8)
+
+/*
+ * Eight blocks at @off(%rsi) as limbs m0..m2 (blocks 0 4 1 5 2 6 3 7 in
+ * lanes), with their 2^128 bits; t0, t1: temporaries.
+ */
+.macro _load8 off, m0, m1, m2, t0, t1
+	vmovdqu64 \off(%rsi), \t0
+	vmovdqu64 \off+64(%rsi), \t1
+	vpunpckhqdq \t1, \t0, \m2		/* high words */
+	vpunpcklqdq \t1, \t0, \m0		/* low words */
+	vpsrlq	$44, \m0, \m1
+	vpsllq	$20, \m2, \t0
+	vpandq	.Lmask44(%rip){1to8}, \m0, \m0
+	vporq	\t0, \m1, \m1
+	vpsrlq	$24, \m2, \m2
+	vpandq	.Lmask44(%rip){1to8}, \m1, \m1
+	vporq	.Lbit40(%rip){1to8}, \m2, \m2
+.endm
+
+/* the multiplier from memory: three limbs, 20 times limbs 1 and 2 */
+.macro _mul_load bcast, m0, m1, m2, r0, r1, r2, s1, s2, t
+.if \bcast
+	vpbroadcastq \m0, \r0
+	vpbroadcastq \m1, \r1
+	vpbroadcastq \m2, \r2
+.else
+	vmovdqu64 \m0, \r0
+	vmovdqu64 \m1, \r1
+	vmovdqu64 \m2, \r2
+.endif
+	vpsllq	$4, \r1, \s1
+	vpsllq	$2, \r1, \t
+	vpaddq	\t, \s1, \s1
+	vpsllq	$4, \r2, \s2
+	vpsllq	$2, \r2, \t
+	vpaddq	\t, \s2, \s2
+.endm
+
+/*
+ * a = a r + d, carried: d (d0..d2) comes in holding the message limbs (or
+ * zero) and e0..e2 are free; t0, t1 temporaries; r = (r0, r1, r2) with
+ * s1 = 20 r1, s2 = 20 r2 (2^132 == 4 * 5 mod p). All limbs below 2^52,
+ * as the multiply-adds need; a ends below 2^44 + 2^11 (limb 1), 2^44 and
+ * 2^42.
+ *
+ * Limb k of the product is the sum of a_i r_j with i + j = k and of the
+ * wrapped terms (i + j >= 3) times 20. Each multiply-add gives the low 52
+ * bits of a product at 2^(44k) and the high bits at 2^(44k + 52), 8 bits
+ * up in limb k + 1. Products are below 2^93.4, so a high part is below
+ * 2^41.4 and a low sum (three parts and m) below 2^54: the carries are
+ * plain shifts. The high part of limb 2 is at 2^140 = 2^10 2^130, which
+ * folds to limb 0 as 5 2^10. Each accumulator's three multiply-adds are
+ * spread apart; the other chain's fill the wait.
+ */
+.macro _mul_add a0, a1, a2, r0, r1, r2, s1, s2, d0, d1, d2, e0, e1, e2, t0, t1
+	vpxord	\e0, \e0, \e0
+	vpxord	\e1, \e1, \e1
+	vpxord	\e2, \e2, \e2
+	vpmadd52luq \r0, \a0, \d0
+	vpmadd52luq \r1, \a0, \d1
+	vpmadd52luq \r2, \a0, \d2
+	vpmadd52huq \r0, \a0, \e0
+	vpmadd52huq \r1, \a0, \e1
+	vpmadd52huq \r2, \a0, \e2
+	vpmadd52luq \s2, \a1, \d0
+	vpmadd52luq \r0, \a1, \d1
+	vpmadd52luq \r1, \a1, \d2
+	vpmadd52huq \s2, \a1, \e0
+	vpmadd52huq \r0, \a1, \e1
+	vpmadd52huq \r1, \a1, \e2
+	vpmadd52luq \s1, \a2, \d0
+	vpmadd52luq \s2, \a2, \d1
+	vpmadd52luq \r0, \a2, \d2
+	vpmadd52huq \s1, \a2, \e0
+	vpmadd52huq \s2, \a2, \e1
+	vpmadd52huq \r0, \a2, \e2
+	/* the high halves one limb up, 8 bits in */
+	vpsllq	$8, \e0, \e0
+	vpsllq	$8, \e1, \e1
+	vpaddq	\e0, \d1, \d1
+	vpaddq	\e1, \d2, \d2
+	/* carries 0 -> 1 -> 2, then bits 130.. (below 2^52.1) times 5 to 0 */
+	vpsrlq	$44, \d0, \t0
+	vpandq	.Lmask44(%rip){1to8}, \d0, \d0
+	vpaddq	\t0, \d1, \d1
+	vpsrlq	$44, \d1, \t0
+	vpandq	.Lmask44(%rip){1to8}, \d1, \a1
+	vpaddq	\t0, \d2, \d2
+	vpsrlq	$42, \d2, \t0
+	vpandq	.Lmask42(%rip){1to8}, \d2, \a2
+	vpsllq	$10, \e2, \e2
+	vpaddq	\e2, \t0, \t0
+	vpsllq	$2, \t0, \t1
+	vpaddq	\t1, \t0, \t0
+	vpaddq	\t0, \d0, \d0
+	vpsrlq	$44, \d0, \t0
+	vpandq	.Lmask44(%rip){1to8}, \d0, \a0
+	vpaddq	\t0, \a1, \a1
+.endm
+
+/*
+ * Registers of the blocks function: chain A %zmm0-2, chain B %zmm8-10;
+ * r^16 %zmm3-5 with 20 r^16's limbs 1, 2 %zmm6-7; r^8 %zmm24-26 with
+ * %zmm27-28; A's message and products %zmm11-16, B's %zmm17-22;
+ * temporaries %zmm23, %zmm29-31.
+ */
+.macro _mul_add_a8 d0, d1, d2
+	_mul_add %zmm0, %zmm1, %zmm2, %zmm24, %zmm25, %zmm26, %zmm27, %zmm28, \
+		 \d0, \d1, \d2, %zmm14, %zmm15, %zmm16, %zmm23, %zmm29
+.endm
+
+/* no key-derived value left in a vector register */
+.macro _ifma_clear
+	vzeroall
+.irp i, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+	vpxord	%xmm\i, %xmm\i, %xmm\i
+.endr
+.endm
+
+/* limbs of the scalar power (%r8, %r9, %r10) at @dst + k * 64 (%rdi) */
+.macro _store_limbs dst
+.irp limb, 0, 1, 2
+	_p64_limb44 \limb, %r8, %r9, %r10, %r11
+	mov	%r11, \dst + \limb * 64(%rdi)
+.endr
+.endm
+
+/*
+ * The powers r .. r^8 (once per message): the scalar multiply in general
+ * registers, each power to its lane of vec_pw (r^16 is made from r^8 with
+ * one vector multiply, below). Clobbers %rax, %rdx, %r8-%r11 (cleared
+ * after) and the callee-saved registers it saves.
+ */
+.macro _ifma_powers
+	push	%rbx
+	push	%rbp
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	mov	VGC_P_R(%rdi), %r12
+	mov	VGC_P_R + 8(%rdi), %r13
+	mov	%r13, %r14
+	shr	$2, %r14
+	add	%r13, %r14		/* s1 = r1 + r1 / 4 */
+	mov	%r12, %r8
+	mov	%r13, %r9
+	xor	%r10d, %r10d
+	/* r^k goes to lane 7, 5, 3, 1, 6, 4, 2, 0 for k = 1..8 */
+.irp k, 1, 2, 3, 4, 5, 6, 7, 8
+.if \k > 1
+	_p64_mulr %r8, %r9, %r10, %r12, %r13, %r14, %rbx, %rbp, %r15
+.endif
+.if \k <= 4
+	_store_limbs (VGC_P_PW+(9-2*\k)*8)
+.else
+	_store_limbs (VGC_P_PW+(16-2*\k)*8)
+.endif
+.endr
+	movl	$1, VGC_P_POWERS(%rdi)
+	xor	%eax, %eax
+	xor	%edx, %edx
+	xor	%r8d, %r8d
+	xor	%r9d, %r9d
+	xor	%r10d, %r10d
+	xor	%r11d, %r11d
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbp
+	pop	%rbx
+.endm
+
+SYM_FUNC_START(vgc_poly1305_ifma_blocks)
+	VGC_SIMD_ENTRY vgc_poly1305_ifma_blocks
+	mov	%edx, %ecx
+	shr	$3, %ecx		/* groups of eight blocks */
+	jz	.Lifma_none
+	cmpl	$0, VGC_P_POWERS(%rdi)
+	jne	.Lifma_have_powers
+	_ifma_powers
+.Lifma_have_powers:
+	/* r^8 (lane 0 of the powers) and r^16 in every lane */
+	_mul_load 1, PW(0)(%rdi), PW(1)(%rdi), PW(2)(%rdi), \
+		  %zmm24, %zmm25, %zmm26, %zmm27, %zmm28, %zmm29
+	cmpl	$2, VGC_P_POWERS(%rdi)
+	je	.Lifma_have_r16
+	/* r^16 = r^8 r^8, once per message, kept after the lanes' powers */
+	vmovdqa64 %zmm24, %zmm0
+	vmovdqa64 %zmm25, %zmm1
+	vmovdqa64 %zmm26, %zmm2
+	vpxord	%zmm11, %zmm11, %zmm11
+	vpxord	%zmm12, %zmm12, %zmm12
+	vpxord	%zmm13, %zmm13, %zmm13
+	_mul_add_a8 %zmm11, %zmm12, %zmm13
+	vmovq	%xmm0, R16(0)(%rdi)
+	vmovq	%xmm1, R16(1)(%rdi)
+	vmovq	%xmm2, R16(2)(%rdi)
+	movl	$2, VGC_P_POWERS(%rdi)
+.Lifma_have_r16:
+	_mul_load 1, R16(0)(%rdi), R16(1)(%rdi), R16(2)(%rdi), \
+		  %zmm3, %zmm4, %zmm5, %zmm6, %zmm7, %zmm23
+
+	/* chain A: the first group, plus h in lane 0 or the kept lanes r^8 */
+	_load8	0, %zmm11, %zmm12, %zmm13, %zmm23, %zmm29
+	cmpl	$0, VGC_P_LIVE(%rdi)
+	je	.Lifma_fresh
+	vmovdqu64 ACC(0)(%rdi), %zmm0
+	vmovdqu64 ACC(1)(%rdi), %zmm1
+	vmovdqu64 ACC(2)(%rdi), %zmm2
+	_mul_add_a8 %zmm11, %zmm12, %zmm13
+	jmp	.Lifma_b
+.Lifma_fresh:
+	mov	VGC_P_H(%rdi), %r8
+	mov	VGC_P_H + 8(%rdi), %r9
+	mov	VGC_P_H + 16(%rdi), %r10
+	_p64_limb44 0, %r8, %r9, %r10, %rax
+	vmovq	%rax, %xmm0
+	vpaddq	%zmm11, %zmm0, %zmm0
+	_p64_limb44 1, %r8, %r9, %r10, %rax
+	vmovq	%rax, %xmm1
+	vpaddq	%zmm12, %zmm1, %zmm1
+	_p64_limb44 2, %r8, %r9, %r10, %rax
+	vmovq	%rax, %xmm2
+	vpaddq	%zmm13, %zmm2, %zmm2
+	xor	%eax, %eax
+	xor	%r8d, %r8d
+	xor	%r9d, %r9d
+	xor	%r10d, %r10d
+.Lifma_b:
+	add	$128, %rsi
+	dec	%ecx
+	jz	.Lifma_keep
+	/* chain B: the second group */
+	_load8	0, %zmm8, %zmm9, %zmm10, %zmm23, %zmm29
+	add	$128, %rsi
+	dec	%ecx
+	cmp	$2, %ecx
+	jb	.Lifma_join
+	/* both chains a step: A = A r^16 + G, B = B r^16 + G' */
+.Lifma_loop:
+	_load8	0, %zmm11, %zmm12, %zmm13, %zmm23, %zmm29
+	_load8	128, %zmm17, %zmm18, %zmm19, %zmm30, %zmm31
+	_mul_add %zmm0, %zmm1, %zmm2, %zmm3, %zmm4, %zmm5, %zmm6, %zmm7, \
+		 %zmm11, %zmm12, %zmm13, %zmm14, %zmm15, %zmm16, %zmm23, %zmm29
+	_mul_add %zmm8, %zmm9, %zmm10, %zmm3, %zmm4, %zmm5, %zmm6, %zmm7, \
+		 %zmm17, %zmm18, %zmm19, %zmm20, %zmm21, %zmm22, %zmm30, %zmm31
+	add	$256, %rsi
+	sub	$2, %ecx
+	cmp	$2, %ecx
+	jae	.Lifma_loop
+.Lifma_join:
+	/* a = A r^8 + B, then a = a r^8 + G for an odd group left */
+	vmovdqa64 %zmm8, %zmm11
+	vmovdqa64 %zmm9, %zmm12
+	vmovdqa64 %zmm10, %zmm13
+	_mul_add_a8 %zmm11, %zmm12, %zmm13
+	test	%ecx, %ecx
+	jz	.Lifma_keep
+	_load8	0, %zmm11, %zmm12, %zmm13, %zmm23, %zmm29
+	_mul_add_a8 %zmm11, %zmm12, %zmm13
+.Lifma_keep:
+	vmovdqu64 %zmm0, ACC(0)(%rdi)
+	vmovdqu64 %zmm1, ACC(1)(%rdi)
+	vmovdqu64 %zmm2, ACC(2)(%rdi)
+	movl	$1, VGC_P_LIVE(%rdi)
+	_ifma_clear
+.Lifma_none:
+	RET
+SYM_FUNC_END(vgc_poly1305_ifma_blocks)
+
+/* the sum of the eight 64-bit lanes of %zmm\i into @gpr */
+.macro _hsum8 i, gpr
+	vextracti64x4 $1, %zmm\i, %ymm20
+	vpaddq	%ymm20, %ymm\i, %ymm\i
+	vextracti32x4 $1, %ymm\i, %xmm20
+	vpaddq	%xmm20, %xmm\i, %xmm\i
+	vpshufd	$0x4e, %xmm\i, %xmm20
+	vpaddq	%xmm20, %xmm\i, %xmm\i
+	vmovq	%xmm\i, \gpr
+.endm
+
+/*
+ * h = the lanes, each times its own power (a multiply-add by the powers of
+ * vec_pw lane by lane, with a zero message), summed: each limb below
+ * 2^44.1, so below 2^47.1 summed; then into radix 2^64 in general
+ * registers, the bits from 2^130 up folded back times 5: h[2] <= 4.
+ */
+SYM_FUNC_START(vgc_poly1305_ifma_flush)
+	VGC_SIMD_ENTRY vgc_poly1305_ifma_flush
+	cmpl	$0, VGC_P_LIVE(%rdi)
+	je	.Lflush_none
+	vmovdqu64 ACC(0)(%rdi), %zmm0
+	vmovdqu64 ACC(1)(%rdi), %zmm1
+	vmovdqu64 ACC(2)(%rdi), %zmm2
+	_mul_load 0, PW(0)(%rdi), PW(1)(%rdi), PW(2)(%rdi), \
+		  %zmm24, %zmm25, %zmm26, %zmm27, %zmm28, %zmm29
+	vpxord	%zmm11, %zmm11, %zmm11
+	vpxord	%zmm12, %zmm12, %zmm12
+	vpxord	%zmm13, %zmm13, %zmm13
+	_mul_add_a8 %zmm11, %zmm12, %zmm13
+	_hsum8	0, %r8
+	_hsum8	1, %r9
+	_hsum8	2, %r10
+	_ifma_clear
+
+	/* l0 + l1 2^44 + l2 2^88, in three words */
+	mov	%r9, %rax
+	shl	$44, %rax
+	shr	$20, %r9
+	mov	%r10, %rdx
+	shl	$24, %rdx
+	shr	$40, %r10
+	add	%rax, %r8		/* h0 */
+	adc	%rdx, %r9		/* h1 */
+	adc	$0, %r10		/* bits 128.., below 2^8 */
+	mov	%r10, %rax
+	and	$3, %r10
+	shr	$2, %rax
+	lea	(%rax, %rax, 4), %rax
+	add	%rax, %r8
+	adc	$0, %r9
+	adc	$0, %r10
+	mov	%r8, VGC_P_H(%rdi)
+	mov	%r9, VGC_P_H + 8(%rdi)
+	mov	%r10, VGC_P_H + 16(%rdi)
+	movl	$0, VGC_P_LIVE(%rdi)
+	xor	%eax, %eax
+	xor	%edx, %edx
+	xor	%r8d, %r8d
+	xor	%r9d, %r9d
+	xor	%r10d, %r10d
+.Lflush_none:
+	RET
+SYM_FUNC_END(vgc_poly1305_ifma_flush)

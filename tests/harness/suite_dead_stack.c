@@ -1,0 +1,381 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Nothing secret left behind on the stack. Each back end seals and opens
+ * (one-shot and segmented, in place and out of place, a forgery too) at
+ * several lengths on a stack of its own, every byte of which was poisoned
+ * first; once the operations have returned, that whole stack is dead and
+ * is searched for what they must not leave there:
+ *   - the key, as 32-bit words (ChaCha20 state words 4-11);
+ *   - every word of every ChaCha20 block the request could have computed
+ *     (vector code makes up to 15 blocks beyond the last one it uses):
+ *     the state after the 20 rounds and before the feed-forward (from
+ *     words 8-11 of that and one known keystream block the key follows),
+ *     and the keystream itself (block 0's is the Poly1305 key);
+ *   - Poly1305's r and s, as 32-bit and 64-bit words, 5 * r1 / 4, and
+ *     the powers r^1 .. r^16 as the back ends hold them: 64-bit words of
+ *     the value mod p, its 26-bit limbs and 5 times them (AVX2), its
+ *     44/44/42-bit limbs and 20 times them (AVX-512 IFMA).
+ * The plain text and the key buffer live on the heap, so the stack holds
+ * none of these unless a function copied or spilled one there and left it.
+ * A hit names the value and its depth below the top of the stack.
+ *
+ * Runs the operations on a stack of its own (makecontext/swapcontext), so
+ * that the harness's own frames are not in the way and the whole area the
+ * operations could reach is searched.
+ */
+#include <ucontext.h>
+
+#include "harness.h"
+
+#define SUITE		"dead-stack"
+#define STACK_SIZE	(128 * 1024)
+#define POISON		0x3cU
+#define MAX_TEXT	5000
+#define AD_LEN		13
+/* blocks a request may compute: its own, block 0, and a vector tail */
+#define MAX_BLOCKS	(MAX_TEXT / 64 + 2 + 16)
+#define MAX_POWERS	16
+
+static const size_t lens[] = { 0, 1, 15, 16, 63, 64, 65, 100, 255, 256,
+			       511, 1000, 1024, 1420, 4096, 4100, 5000 };
+
+/* what a needle is, for the report */
+enum kind {
+	K_KEY, K_ROUNDS, K_KEYSTREAM, K_POLY_R, K_POLY_S, K_POWER64,
+	K_LIMB26, K_LIMB44,
+};
+
+static const char *const kind_name[] = {
+	"key word", "ChaCha20 state after the rounds", "keystream word",
+	"Poly1305 r", "Poly1305 s", "power of r (radix 2^64)",
+	"power of r (26-bit limb or 5x)", "power of r (44-bit limb or 20x)",
+};
+
+struct needle {
+	u64 value;
+	u16 kind, a, b;		/* a, b: block and word, or power and limb */
+};
+
+struct scan {
+	struct needle *n32, *n64;
+	unsigned int c32, c64, max32, max64;
+	/* the operations' inputs, on the heap */
+	u8 *key, *nonce, *ad, *pt, *sealed, *out, *forged;
+	const struct vgc_cp_backend *be;
+	size_t len;
+	bool done;
+	ucontext_t main_ctx, op_ctx;
+	u8 *stack;
+};
+
+static void add(struct needle *set, unsigned int *count, unsigned int max,
+		u64 value, enum kind k, unsigned int a, unsigned int b)
+{
+	/* too common to mean anything, or the poison itself */
+	if (value < 0x10000 || (u32)value == POISON * 0x01010101U)
+		return;
+	if (*count < max)
+		set[(*count)++] = (struct needle){ value, k, a, b };
+}
+
+static void add32(struct scan *s, u32 v, enum kind k, unsigned int a,
+		  unsigned int b)
+{
+	add(s->n32, &s->c32, s->max32, v, k, a, b);
+}
+
+static void add64(struct scan *s, u64 v, enum kind k, unsigned int a,
+		  unsigned int b)
+{
+	add(s->n64, &s->c64, s->max64, v, k, a, b);
+}
+
+static void quarter(u32 *x, int a, int b, int c, int d)
+{
+	x[a] += x[b];
+	x[d] = rol32(x[d] ^ x[a], 16);
+	x[c] += x[d];
+	x[b] = rol32(x[b] ^ x[c], 12);
+	x[a] += x[b];
+	x[d] = rol32(x[d] ^ x[a], 8);
+	x[c] += x[d];
+	x[b] = rol32(x[b] ^ x[c], 7);
+}
+
+/* the ChaCha20 words of every block the request may compute */
+static void chacha_needles(struct scan *s)
+{
+	unsigned int blk, i;
+	u32 st[16], x[16];
+
+	vgc_chacha20_init(st, s->key, s->nonce, 0);
+	for (i = 0; i < 8; i++)
+		add32(s, st[4 + i], K_KEY, 0, 4 + i);
+	for (blk = 0; blk < MAX_BLOCKS; blk++) {
+		st[12] = blk;
+		memcpy(x, st, sizeof(x));
+		for (i = 0; i < 10; i++) {
+			quarter(x, 0, 4, 8, 12);
+			quarter(x, 1, 5, 9, 13);
+			quarter(x, 2, 6, 10, 14);
+			quarter(x, 3, 7, 11, 15);
+			quarter(x, 0, 5, 10, 15);
+			quarter(x, 1, 6, 11, 12);
+			quarter(x, 2, 7, 8, 13);
+			quarter(x, 3, 4, 9, 14);
+		}
+		for (i = 0; i < 16; i++) {
+			add32(s, x[i], K_ROUNDS, blk, i);
+			add32(s, x[i] + st[i], K_KEYSTREAM, blk, i);
+		}
+	}
+}
+
+/* x * y mod p = 2^130 - 5, values as three 64-bit words (schoolbook) */
+#define u128 unsigned __int128
+
+static void mulmod(u64 out[3], const u64 x[3], const u64 y[3])
+{
+	u128 t[6] = { 0 }, c;
+	u64 w[6], hi[3];
+	int i, j;
+
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 3; j++) {
+			c = (u128)x[i] * y[j];
+			t[i + j] += (u64)c;
+			t[i + j + 1] += (u64)(c >> 64);
+		}
+	c = 0;
+	for (i = 0; i < 6; i++) {
+		c += t[i];
+		w[i] = (u64)c;
+		c >>= 64;
+	}
+	/* fold bits 130.. (w >> 130) times 5 into the low 130 bits, twice */
+	for (i = 0; i < 2; i++) {
+		hi[0] = (w[2] >> 2) | (w[3] << 62);
+		hi[1] = (w[3] >> 2) | (w[4] << 62);
+		hi[2] = (w[4] >> 2) | (w[5] << 62);
+		w[2] &= 3;
+		w[3] = 0;
+		w[4] = 0;
+		w[5] = 0;
+		c = (u128)w[0] + hi[0] * (u128)5;
+		w[0] = (u64)c;
+		c = (c >> 64) + w[1] + hi[1] * (u128)5;
+		w[1] = (u64)c;
+		c = (c >> 64) + w[2] + hi[2] * (u128)5;
+		w[2] = (u64)c;
+		w[3] = (u64)(c >> 64);
+	}
+	/* now below 2^131: subtract p while it is >= p (at most twice) */
+	for (i = 0; i < 2; i++) {
+		u64 g0 = w[0] + 5, c0 = g0 < 5, g1 = w[1] + c0;
+		u64 g2 = w[2] + (g1 < c0);
+
+		if (g2 >> 2) {
+			w[0] = g0;
+			w[1] = g1;
+			w[2] = g2 & 3;
+		}
+	}
+	out[0] = w[0];
+	out[1] = w[1];
+	out[2] = w[2];
+}
+
+static void poly_needles(struct scan *s)
+{
+	u64 r[3], pw[3], l;
+	u8 pk[64];
+	u32 st[16];
+	unsigned int k, i;
+
+	vgc_chacha20_init(st, s->key, s->nonce, 0);
+	vgc_chacha20_block(st, pk);
+	r[0] = get_unaligned_le64(pk) & 0x0ffffffc0fffffffULL;
+	r[1] = get_unaligned_le64(pk + 8) & 0x0ffffffc0ffffffcULL;
+	r[2] = 0;
+	for (i = 0; i < 4; i++) {
+		add32(s, (u32)(r[i / 2] >> (32 * (i % 2))), K_POLY_R, 1, i);
+		add32(s, get_unaligned_le32(pk + 16 + 4 * i), K_POLY_S, 0, i);
+	}
+	add64(s, get_unaligned_le64(pk + 16), K_POLY_S, 0, 0);
+	add64(s, get_unaligned_le64(pk + 24), K_POLY_S, 0, 1);
+	add64(s, r[1] + (r[1] >> 2), K_POLY_R, 1, 5);
+	memcpy(pw, r, sizeof(pw));
+	for (k = 1; k <= MAX_POWERS; k++) {
+		if (k > 1)
+			mulmod(pw, pw, r);
+		add64(s, pw[0], K_POWER64, k, 0);
+		add64(s, pw[1], K_POWER64, k, 1);
+		for (i = 0; i < 5; i++) {
+			/* bits 26i .. 26i + 25 */
+			l = i < 2 ? pw[0] >> (26 * i) :
+			    i == 2 ? (pw[0] >> 52) | (pw[1] << 12) :
+			    i == 3 ? pw[1] >> 14 : (pw[1] >> 40) | (pw[2] << 24);
+			l &= 0x3ffffff;
+			add64(s, l, K_LIMB26, k, i);
+			add64(s, l * 5, K_LIMB26, k, 5 + i);
+		}
+		for (i = 0; i < 3; i++) {
+			l = i == 0 ? pw[0] & ((1ULL << 44) - 1) :
+			    i == 1 ? ((pw[0] >> 44) | (pw[1] << 20)) &
+				     ((1ULL << 44) - 1) :
+			    (pw[1] >> 24) | (pw[2] << 40);
+			add64(s, l, K_LIMB44, k, i);
+			add64(s, l * 20, K_LIMB44, k, 3 + i);
+		}
+	}
+	memzero_explicit(pk, sizeof(pk));
+}
+
+static int cmp_needle(const void *a, const void *b)
+{
+	u64 x = ((const struct needle *)a)->value;
+	u64 y = ((const struct needle *)b)->value;
+
+	return x < y ? -1 : x > y;
+}
+
+static const struct needle *find(const struct needle *set, unsigned int n,
+				 u64 v)
+{
+	unsigned int lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (set[mid].value < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && set[lo].value == v ? &set[lo] : NULL;
+}
+
+static struct scan *cur;
+
+/*
+ * On the poisoned stack: every way a driver request reaches the back
+ * end, at this length.
+ */
+static void run_ops(void)
+{
+	struct scan *s = cur;
+	const struct vgc_cp_backend *be = s->be;
+	size_t len = s->len;
+	struct vgc_rng rng;
+
+	vgc_rng_seed(&rng, len);
+	vgc_cp_seal(be, s->sealed, s->pt, len, s->ad, AD_LEN, s->key, s->nonce);
+	if (vgc_cp_open(be, s->out, s->sealed, len + 16, s->ad, AD_LEN, s->key,
+			s->nonce))
+		return;
+	vgc_seal_seg(be, &rng, false, s->out, s->pt, len, s->ad, AD_LEN, s->key,
+		     s->nonce);
+	if (vgc_open_seg(be, &rng, true, s->out, s->sealed, len + 16, s->ad,
+			 AD_LEN, s->key, s->nonce))
+		return;
+	memcpy(s->forged, s->sealed, len + 16);
+	s->forged[len] ^= 1;
+	if (vgc_cp_open(be, s->out, s->forged, len + 16, s->ad, AD_LEN, s->key,
+			s->nonce) != -EBADMSG)
+		return;
+	s->done = true;
+}
+
+/* Search the dead stack; report the first few hits. Returns how many. */
+static unsigned int search(struct scan *s, struct vgc_tally *t)
+{
+	const struct needle *hit;
+	unsigned int hits = 0;
+	size_t off;
+	u64 v;
+
+	for (off = 0; off + 4 <= STACK_SIZE; off += 4) {
+		v = get_unaligned_le32(s->stack + off);
+		hit = find(s->n32, s->c32, v);
+		if (!hit && !(off % 8) && off + 8 <= STACK_SIZE) {
+			v = get_unaligned_le64(s->stack + off);
+			hit = find(s->n64, s->c64, v);
+		}
+		if (!hit)
+			continue;
+		if (hits++ < 4)
+			vgc_check(t, false, SUITE, s->be->name,
+				  "len %zu: %s (%u, %u) = %#llx left %zu bytes below the stack top",
+				  s->len, kind_name[hit->kind], hit->a, hit->b,
+				  (unsigned long long)v, STACK_SIZE - off);
+	}
+	return hits;
+}
+
+void vgc_suite_dead_stack(const struct vgc_cp_backend *be,
+			  const struct vgc_opts *o, struct vgc_tally *t)
+{
+	struct scan *s = calloc(1, sizeof(*s));
+	unsigned int i, hits;
+	struct vgc_rng rng;
+
+	if (!s)
+		abort();
+	s->max32 = 8 + 32 * MAX_BLOCKS + 8;
+	s->max64 = 8 + MAX_POWERS * 16;
+	s->n32 = vgc_xmalloc(s->max32 * sizeof(*s->n32));
+	s->n64 = vgc_xmalloc(s->max64 * sizeof(*s->n64));
+	s->key = vgc_xmalloc(32);
+	s->nonce = vgc_xmalloc(12);
+	s->ad = vgc_xmalloc(AD_LEN);
+	s->pt = vgc_xmalloc(MAX_TEXT);
+	s->sealed = vgc_xmalloc(MAX_TEXT + 16);
+	s->out = vgc_xmalloc(MAX_TEXT + 16);
+	s->forged = vgc_xmalloc(MAX_TEXT + 16);
+	s->stack = vgc_xmalloc(STACK_SIZE);
+	s->be = be;
+	vgc_rng_seed(&rng, o->seed ^ 0x737461636bULL);
+
+	for (i = 0; i < ARRAY_SIZE(lens); i++) {
+		vgc_rng_fill(&rng, s->key, 32);
+		vgc_rng_fill(&rng, s->nonce, 12);
+		vgc_rng_fill(&rng, s->ad, AD_LEN);
+		vgc_rng_fill(&rng, s->pt, MAX_TEXT);
+		s->len = lens[i];
+		s->c32 = 0;
+		s->c64 = 0;
+		chacha_needles(s);
+		poly_needles(s);
+		qsort(s->n32, s->c32, sizeof(*s->n32), cmp_needle);
+		qsort(s->n64, s->c64, sizeof(*s->n64), cmp_needle);
+
+		memset(s->stack, POISON, STACK_SIZE);
+		s->done = false;
+		if (getcontext(&s->op_ctx))
+			abort();
+		s->op_ctx.uc_stack.ss_sp = s->stack;
+		s->op_ctx.uc_stack.ss_size = STACK_SIZE;
+		s->op_ctx.uc_link = &s->main_ctx;
+		makecontext(&s->op_ctx, run_ops, 0);
+		cur = s;
+		if (swapcontext(&s->main_ctx, &s->op_ctx))
+			abort();
+		if (!vgc_check(t, s->done, SUITE, be->name,
+			       "len %zu: an operation failed", s->len))
+			continue;
+		hits = search(s, t);
+		vgc_check(t, !hits, SUITE, be->name,
+			  "len %zu: %u secret-derived words on the dead stack",
+			  s->len, hits);
+	}
+	free(s->n32);
+	free(s->n64);
+	free(s->key);
+	free(s->nonce);
+	free(s->ad);
+	free(s->pt);
+	free(s->sealed);
+	free(s->out);
+	free(s->forged);
+	free(s->stack);
+	free(s);
+}
