@@ -55,7 +55,7 @@
  * (0: as expected) and undoes it (frees what it allocated) when @op
  * returned 0; @failed checks the state a failed @op left behind.
  */
-struct path {
+struct fpath {
 	const char *what;
 	int (*op)(void *priv);
 	int (*after)(void *priv);
@@ -64,7 +64,7 @@ struct path {
 };
 
 /* @op with the task's @nth injection point failing; *hit: it was reached */
-static int run_failing(const struct path *p, void *priv, unsigned int nth,
+static int run_failing(const struct fpath *p, void *priv, unsigned int nth,
 		       bool *hit)
 {
 	int err;
@@ -76,7 +76,7 @@ static int run_failing(const struct path *p, void *priv, unsigned int nth,
 	return err;
 }
 
-static void step_faults(struct kunit *test, const struct path *p, void *priv)
+static void step_faults(struct kunit *test, const struct fpath *p, void *priv)
 {
 	unsigned int n, failed = 0, absorbed = 0;
 	bool hit;
@@ -196,15 +196,16 @@ static int aead_run(struct aead_case *c, bool seal)
 }
 
 /* seal, check against the first driver's output, open, check the text */
-static int aead_round_trip(struct aead_case *c)
+static int aead_round_trip(void *priv)
 {
+	struct aead_case *c = priv;
 	u8 *res = c->in_place ? c->msg : c->out;
 	unsigned int i;
 
+	aead_fill(c);
 	if (crypto_aead_setkey(c->tfm, c->key, aead_keylen(c)) ||
 	    crypto_aead_setauthsize(c->tfm, TAG))
 		return -EINVAL;
-	aead_fill(c);
 	if (aead_run(c, true))
 		return -EIO;
 	if (!c->have_want) {
@@ -316,16 +317,16 @@ static int aead_after_open(void *priv)
 
 static int aead_req_path(struct kunit *test, struct aead_case *c)
 {
-	static const struct path setkey = {
+	static const struct fpath setkey = {
 		"setkey", aead_op_setkey, aead_round_trip, NULL, false,
 	};
-	static const struct path seal = {
+	static const struct fpath seal = {
 		"seal", aead_op_seal, aead_after_seal, NULL, false,
 	};
-	static const struct path open = {
+	static const struct fpath open = {
 		"open", aead_op_open, aead_after_open, NULL, false,
 	};
-	static const struct path req = {
+	static const struct fpath req = {
 		"aead_request_alloc", aead_op_req, aead_after_req, NULL, true,
 	};
 
@@ -348,7 +349,7 @@ static int aead_req_path(struct kunit *test, struct aead_case *c)
 
 static void test_aead(struct kunit *test)
 {
-	static const struct path alloc = {
+	static const struct fpath alloc = {
 		"crypto_alloc_aead", aead_op_alloc, aead_after_alloc, NULL, true,
 	};
 	const struct vgc_cp_backend *const *be;
@@ -880,7 +881,7 @@ static struct mlkem_case *mk_case(struct kunit *test, unsigned int i)
 
 static void test_mlkem_exported(struct kunit *test)
 {
-	static const struct path paths[] = {
+	static const struct fpath paths[] = {
 		{ "keypair (seed)", xp_op_keypair, xp_after_keypair,
 		  xp_failed_keypair, true },
 		{ "keypair (random)", xp_op_keypair_random,
@@ -904,51 +905,51 @@ static void test_mlkem_exported(struct kunit *test)
 
 static void mlkem_driver_paths(struct kunit *test, struct mlkem_case *c)
 {
-	static const struct path kpp_alloc = {
+	static const struct fpath kpp_alloc = {
 		"crypto_alloc_kpp", mk_op_kpp_alloc, mk_after_kpp_alloc, NULL,
 		true,
 	};
-	static const struct path ak_alloc = {
+	static const struct fpath ak_alloc = {
 		"crypto_alloc_akcipher", mk_op_ak_alloc, mk_after_ak_alloc,
 		NULL, true,
 	};
-	static const struct path kreq = {
+	static const struct fpath kreq = {
 		"kpp_request_alloc", mk_op_kreq, mk_after_kreq, NULL, true,
 	};
-	static const struct path areq = {
+	static const struct fpath areq = {
 		"akcipher_request_alloc", mk_op_areq, mk_after_areq, NULL, true,
 	};
-	static const struct path kpp_seed = {
+	static const struct fpath kpp_seed = {
 		"kpp set_secret (seed)", mk_op_kpp_key, mk_after_kpp_key,
 		mk_failed_kpp_key, true,
 	};
-	static const struct path kpp_dk = {
+	static const struct fpath kpp_dk = {
 		"kpp set_secret (dk)", mk_op_kpp_key, mk_after_kpp_key,
 		mk_failed_kpp_key, true,
 	};
-	static const struct path kpp_fresh = {
+	static const struct fpath kpp_fresh = {
 		"kpp set_secret (fresh pair)", mk_op_kpp_key, mk_after_kpp_key,
 		mk_failed_kpp_key, true,
 	};
-	static const struct path ak_pub = {
+	static const struct fpath ak_pub = {
 		"akcipher set_pub_key", mk_op_ak_pub, mk_after_ak_pub,
 		mk_failed_ak, true,
 	};
-	static const struct path ak_seed = {
+	static const struct fpath ak_seed = {
 		"akcipher set_priv_key (seed)", mk_op_ak_priv, mk_after_ak_priv,
 		mk_failed_ak, true,
 	};
-	static const struct path ak_dk = {
+	static const struct fpath ak_dk = {
 		"akcipher set_priv_key (dk)", mk_op_ak_priv, mk_after_ak_priv,
 		mk_failed_ak, true,
 	};
-	static const struct path kpp_reqs[] = {
+	static const struct fpath kpp_reqs[] = {
 		{ "kpp generate_public_key", mk_op_kpp_pub, mk_after_kpp_pub,
 		  NULL, false },
 		{ "kpp compute_shared_secret", mk_op_kpp_ss, xp_after_decaps,
 		  NULL, false },
 	};
-	static const struct path ak_reqs[] = {
+	static const struct fpath ak_reqs[] = {
 		{ "akcipher encrypt", mk_op_ak_enc, mk_after_ak_enc, NULL,
 		  false },
 		{ "akcipher decrypt", mk_op_ak_dec, xp_after_decaps, NULL,
@@ -962,6 +963,12 @@ static void mlkem_driver_paths(struct kunit *test, struct mlkem_case *c)
 	c->ak = crypto_alloc_akcipher(c->ak_name, 0, 0);
 	if (IS_ERR(c->kpp) || IS_ERR(c->ak)) {
 		KUNIT_FAIL(test, "%s: tfms", c->kpp_name);
+		goto out;
+	}
+	/* keyed, for the requests' round trips */
+	if (crypto_kpp_set_secret(c->kpp, c->seed, sizeof(c->seed)) ||
+	    crypto_akcipher_set_priv_key(c->ak, c->seed, sizeof(c->seed))) {
+		KUNIT_FAIL(test, "%s: keys", c->kpp_name);
 		goto out;
 	}
 	step_faults(test, &kreq, c);

@@ -188,6 +188,7 @@ errs=$(dmesg | grep 'alg:' | grep -vE 'alg: No test for|alg: self-tests for .* p
 if [ -z "$errs" ]; then res "ok - no alg: failures in dmesg"; else res "not ok - alg: failures in dmesg"; fi
 if since_start | grep -qE "$warn_re"; then
 	res "not ok - kernel warnings in dmesg"
+	since_start | grep -E "$warn_re" | head -n 8 | sed 's/^/# /'
 else
 	res "ok - no WARNING/BUG/Oops in dmesg"
 fi
