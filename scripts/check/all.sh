@@ -62,11 +62,13 @@ stage checkpatch scripts/check/checkpatch.sh
 # 3. KUnit and the crypto manager's extra tests in User-Mode Linux; the
 # same with clang and the LLVM tools (kernel, module and harness), and in
 # the debug UML kernel (KASAN, UBSAN, lockdep, kmemleak), and there every
-# allocation failing in turn
+# allocation failing in turn; what UML cannot run (preemption,
+# DEBUG_ATOMIC_SLEEP) in an x86-64 debug kernel under QEMU with 2 CPUs
 stage kunit-uml scripts/check/kunit-uml.sh
 stage kunit-uml-llvm scripts/check/kunit-uml-llvm.sh
 stage debug-uml scripts/check/debug-uml.sh
 stage fault-inject scripts/check/fault-inject.sh
+stage debug-x86 scripts/check/debug-x86.sh
 
 # 4. Debian's stock 6.1 and 6.12 kernels under QEMU: load, self-tests,
 # tcrypt, AF_ALG; consumers: AF_ALG differential, kTLS, IPsec, unloading
