@@ -75,6 +75,8 @@ stage debug-x86 scripts/check/debug-x86.sh
 stage qemu-6.1 scripts/check/qemu.sh 6.1
 stage qemu-6.12 scripts/check/qemu.sh 6.12
 stage qemu-7.3 scripts/check/qemu.sh 7.3
+# everything at once on two CPUs, rmmod attempts during the load
+stage smp-stress scripts/check/smp-stress.sh 6.1
 # 5. arm64 under qemu-system-aarch64 (NEON drivers): KUnit and the extra
 # self-tests in a kernel built from linux-source-6.1, then Debian's stock 6.1
 stage kunit-arm64 scripts/check/kunit-arm64.sh

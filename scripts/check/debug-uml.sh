@@ -47,6 +47,7 @@ done
 # unloads every module before its scan for the same reason.
 log=$root/build/check/debug-uml-console.log
 mkdir -p "${log%/*}"
+# shellcheck disable=SC2016 # the guest's shell expands the --run command
 scripts/run/uml.sh --kernel um-debug --ko "$out/vgcrypto.ko" --ko "$out/vgcrypto_kunit.ko" \
 	--tcrypt 'alg=rfc7539(chacha20,poly1305) type=3' \
 	--tcrypt 'alg=rfc7539esp(chacha20,poly1305) type=3' \
