@@ -14,7 +14,7 @@ KDIR ?= $(if $(wildcard $(RUNNING_KDIR)/Makefile),$(RUNNING_KDIR),$(shell $(ROOT
 
 HARNESS := $(BUILD)/harness
 
-.PHONY: all help module run check bench harness kunit-vectors checkpatch clean
+.PHONY: all help module run check bench harness kunit-vectors checkpatch fuzz clean
 
 all: module
 
@@ -27,6 +27,7 @@ help:
 	@echo '                arm64 counts'
 	@echo 'make harness    build the user-space harness (tests/harness) into build/harness'
 	@echo 'make checkpatch checkpatch.pl --strict over the sources'
+	@echo 'make fuzz       the libFuzzer targets (tests/fuzz), 10 minutes each'
 	@echo 'make clean      remove build/ and kunit/generated/'
 	@echo
 	@echo 'scripts/, by role (each prints its usage when run without arguments):'
@@ -68,6 +69,10 @@ bench:
 
 checkpatch:
 	scripts/check/checkpatch.sh
+
+# make check fuzzes for 40 s per target; this for FUZZ_LONG_SECONDS (600)
+fuzz:
+	$(MAKE) -C tests/fuzz O=$(BUILD)/fuzz fuzz
 
 clean:
 	rm -rf $(BUILD) kunit/generated

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# usage: scripts/build/kunit-kernel.sh um|arm64 [--llvm] [--fragment FILE] [--jobs N]
+# usage: scripts/build/kunit-kernel.sh um|um-debug|arm64|x86-debug [--llvm] [--fragment FILE] [--jobs N]
 #
 # Build (once) a kernel with KUnit and the crypto manager's extra
 # self-tests from Debian's linux-source-6.1 (the version
@@ -9,15 +9,23 @@
 # which is also a KDIR for out-of-tree modules:
 #   um     User-Mode Linux (x86-64 host): defconfig + tests/uml/kunit.config;
 #          `DIR/linux` boots as a process (scripts/run/uml.sh)
+#   um-debug the same with tests/uml/debug.config merged after it (KASAN,
+#          UBSAN, lockdep, kmemleak, fault injection: scripts/run/uml.sh
+#          --kernel um-debug)
 #   arm64  cross-compiled with gcc-aarch64-linux-gnu: tinyconfig +
 #          tests/arm64/kunit.config; DIR/arch/arm64/boot/Image boots under
 #          qemu-system-aarch64 -M virt (scripts/run/qemu.sh --kunit)
+#   x86-debug  x86-64: tinyconfig + tests/x86/debug.config (preemption,
+#          DEBUG_ATOMIC_SLEEP, lockdep: what UML cannot run);
+#          DIR/arch/x86/boot/bzImage boots under qemu-system-x86_64
+#          (scripts/run/qemu.sh --kunit)
 # --llvm (um only; or VGC_UML_LLVM=1 in the environment, which is how
 #          scripts/run/uml.sh comes to use it): built with clang and the
 #          LLVM tools (LLVM=1), for modules built the same way
-# Every line of the fragment is checked against the final .config. Stock
+# --fragment replaces the kind's last fragment. Every line of the
+# fragments is checked against the final .config. Stock
 # modules are installed under DIR/.vgc-modroot. Cached in $VGC_CACHE,
-# keyed by the source version, the recipe, the fragment's settings (its
+# keyed by the source version, the recipe, the fragments' settings (their
 # comments do not count; for arm64 also the cross compiler's version); an
 # interrupted build resumes.
 set -euo pipefail
@@ -25,32 +33,41 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
 arch=${1:-}
-[[ $arch == um || $arch == arm64 ]] || vgc_usage
+[[ $arch =~ ^(um|um-debug|arm64|x86-debug)$ ]] || vgc_usage
+kind=$arch
 shift
 jobs=$(nproc)
-case $arch in
-um)
-	fragment=$VGC_TOP/tests/uml/kunit.config
+fragments=()
+case $kind in
+um | um-debug)
+	arch=um
+	fragments=("$VGC_TOP/tests/uml/kunit.config")
+	[[ $kind == um ]] || fragments+=("$VGC_TOP/tests/uml/debug.config")
 	base_config=defconfig targets=(linux modules) cross=()
 	;;
 arm64)
-	fragment=$VGC_TOP/tests/arm64/kunit.config
+	fragments=("$VGC_TOP/tests/arm64/kunit.config")
 	base_config=tinyconfig targets=(Image modules)
 	cross=(CROSS_COMPILE=aarch64-linux-gnu-)
 	((jobs <= 2)) || jobs=2
+	;;
+x86-debug)
+	arch=x86_64
+	fragments=("$VGC_TOP/tests/x86/debug.config")
+	base_config=tinyconfig targets=(bzImage modules) cross=()
 	;;
 esac
 llvm=${VGC_UML_LLVM:-0}
 while (($#)); do
 	case $1 in
 	--llvm) llvm=1; shift ;;
-	--fragment) fragment=$2; shift 2 ;;
+	--fragment) fragments[${#fragments[@]} - 1]=$2; shift 2 ;;
 	--jobs) jobs=$2; shift 2 ;;
 	*) vgc_usage ;;
 	esac
 done
-[[ -f $fragment ]] || vgc_die "no such fragment: $fragment"
-[[ $llvm == 1 && $arch != um ]] && vgc_die "--llvm is for um only"
+for f in "${fragments[@]}"; do [[ -f $f ]] || vgc_die "no such fragment: $f"; done
+[[ $llvm == 1 && $kind != um ]] && vgc_die "--llvm is for um only"
 [[ $llvm == 1 ]] && cross=(LLVM=1)
 
 # Bump when the steps below change what gets built.
@@ -58,15 +75,20 @@ recipe=2
 vgc_need_pkgs gcc make libc6-dev binutils flex bison bc perl kmod xz-utils python3
 src=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 source)
 ver=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 version)
-settings() { grep -Ev '^(#|$)' "$fragment" | grep -v '^[[:space:]]*$' || true; }
-if [[ $arch == um && $llvm == 1 ]]; then
+settings() { cat "${fragments[@]}" | grep -Ev '^(#|$)' | grep -v '^[[:space:]]*$' || true; }
+[[ $arch != x86_64 ]] || vgc_need_pkgs libssl-dev libelf-dev
+if [[ $kind == um && $llvm == 1 ]]; then
 	vgc_need_pkgs clang lld llvm
 	hash=$({ echo "recipe $recipe"; clang --version | head -n 1; settings; } |
 		sha256sum | cut -c1-12)
 	out=$VGC_CACHE/uml-llvm-$ver-$hash
-elif [[ $arch == um ]]; then
+elif [[ $arch == um || $arch == x86_64 ]]; then
 	hash=$({ echo "recipe $recipe"; settings; } | sha256sum | cut -c1-12)
-	out=$VGC_CACHE/uml-$ver-$hash
+	case $kind in
+	um) out=$VGC_CACHE/uml-$ver-$hash ;;
+	um-debug) out=$VGC_CACHE/uml-debug-$ver-$hash ;;
+	*) out=$VGC_CACHE/$kind-$ver-$hash ;;
+	esac
 else
 	vgc_need_pkgs libssl-dev libelf-dev
 	"$VGC_SCRIPTS/fetch/arm64.sh" tools
@@ -90,7 +112,7 @@ configure() {
 	local line sym val got bad=0
 	"${mk[@]}" -s "$base_config" >&2
 	(cd "$out" && ARCH=$arch "$src/scripts/kconfig/merge_config.sh" -m -O "$out" \
-		"$out/.config" "$fragment" >"$out/.vgc-merge.log" 2>&1) ||
+		"$out/.config" "${fragments[@]}" >"$out/.vgc-merge.log" 2>&1) ||
 		{ cat "$out/.vgc-merge.log" >&2; vgc_die "merge_config failed"; }
 	"${mk[@]}" -s olddefconfig >>"$out/.vgc-merge.log" 2>&1 ||
 		{ cat "$out/.vgc-merge.log" >&2; vgc_die "olddefconfig failed"; }
@@ -105,8 +127,8 @@ configure() {
 			! grep -qE "^$sym=" "$out/.config" ||
 				{ vgc_log "config: $sym wanted unset, got $(grep -E "^$sym=" "$out/.config")"; bad=1; }
 		fi
-	done <"$fragment"
-	((bad == 0)) || vgc_die "fragment $fragment does not apply cleanly"
+	done < <(cat "${fragments[@]}")
+	((bad == 0)) || vgc_die "fragments ${fragments[*]} do not apply cleanly"
 }
 
 vgc_lock "${out##*/}"
@@ -119,11 +141,11 @@ if ! built; then
 	if [[ ! -f $out/.vgc-configured ]]; then
 		rm -rf "$out"
 		mkdir -p "$out"
-		vgc_log "configuring the $arch KUnit kernel in $out"
+		vgc_log "configuring the $kind KUnit kernel in $out"
 		configure
 		echo "$out $src" >"$out/.vgc-configured"
 	fi
-	vgc_log "building the $arch KUnit kernel ($jobs jobs); several minutes"
+	vgc_log "building the $kind KUnit kernel ($jobs jobs); several minutes"
 	if ! "${mk[@]}" -j"$jobs" "${targets[@]}" >"$out/.vgc-build.log" 2>&1; then
 		tail -n 40 "$out/.vgc-build.log" >&2
 		vgc_die "$arch kernel build failed (full log: $out/.vgc-build.log)"
@@ -138,7 +160,7 @@ if ! built; then
 	# needs nothing more either, but its tree is small)
 	[[ $arch == um ]] || find "$out" -name '*.o' -delete
 	echo "$out $src" >"$out/.vgc-built"
-	vgc_log "$arch KUnit kernel built in $(($(date +%s) - start))s"
+	vgc_log "$kind KUnit kernel built in $(($(date +%s) - start))s"
 fi
 vgc_unlock "${out##*/}"
 printf '%s\n' "$out"

@@ -51,6 +51,8 @@ stage mlkem-harness make -s -C tests/mlkem O="$root/build/mlkem" check
 stage harness-arm64 scripts/check/harness-arm64.sh
 # mutants in arch/x86 and arch/arm64: the fast suites must kill them
 stage mutants-arch scripts/check/mutants-arch.py
+# libFuzzer (clang, ASan, UBSan): AEAD core against OpenSSL, ML-KEM
+stage fuzz scripts/check/fuzz.sh
 
 # 2. the module against Debian's stock 6.1 headers, and kernel style
 stage build-6.1 scripts/check/build.sh 6.1
@@ -62,15 +64,23 @@ stage checkpatch scripts/check/checkpatch.sh
 stage ct-scan scripts/check/ct-scan.sh
 
 # 3. KUnit and the crypto manager's extra tests in User-Mode Linux; the
-# same with clang and the LLVM tools (kernel, module and harness)
+# same with clang and the LLVM tools (kernel, module and harness), and in
+# the debug UML kernel (KASAN, UBSAN, lockdep, kmemleak), and there every
+# allocation failing in turn; what UML cannot run (preemption,
+# DEBUG_ATOMIC_SLEEP) in an x86-64 debug kernel under QEMU with 2 CPUs
 stage kunit-uml scripts/check/kunit-uml.sh
 stage kunit-uml-llvm scripts/check/kunit-uml-llvm.sh
+stage debug-uml scripts/check/debug-uml.sh
+stage fault-inject scripts/check/fault-inject.sh
+stage debug-x86 scripts/check/debug-x86.sh
 
 # 4. Debian's stock 6.1 and 6.12 kernels under QEMU: load, self-tests,
 # tcrypt, AF_ALG; consumers: AF_ALG differential, kTLS, IPsec, unloading
 stage qemu-6.1 scripts/check/qemu.sh 6.1
 stage qemu-6.12 scripts/check/qemu.sh 6.12
 stage qemu-7.3 scripts/check/qemu.sh 7.3
+# everything at once on two CPUs, rmmod attempts during the load
+stage smp-stress scripts/check/smp-stress.sh 6.1
 # 5. arm64 under qemu-system-aarch64 (NEON drivers): KUnit and the extra
 # self-tests in a kernel built from linux-source-6.1, then Debian's stock 6.1
 stage kunit-arm64 scripts/check/kunit-arm64.sh

@@ -12,8 +12,10 @@
 #   --arch    x86_64 (default: -cpu max, AVX2) or arm64 (-M virt -cpu max)
 #   --release which of Debian's stock kernels (scripts/fetch/kernel.sh;
 #             default 6.1; arm64: 6.1 only)
-#   --kunit   arm64: boot the KUnit kernel of scripts/build/kunit-kernel.sh
-#             instead (on x86 the KUnit kernel is User-Mode Linux, run/uml.sh)
+#   --kunit   boot the KUnit kernel of scripts/build/kunit-kernel.sh instead:
+#             arm64's, or on x86 the x86-debug one (preemption,
+#             DEBUG_ATOMIC_SLEEP, lockdep; x86's other KUnit kernel is
+#             User-Mode Linux, run/uml.sh)
 #   --script  shell script run by the guest's busybox sh (as /vgc/script.sh)
 #   --ko      module to ship, as /ko/NAME.ko and in lib/modules/KVER/extra
 #             (depmod'ed, so modprobe resolves its stock dependencies)
@@ -72,16 +74,22 @@ vgc_need_pkgs kmod cpio
 
 case $arch in
 x86_64)
-	((!kunit)) || vgc_die "--kunit is for arm64 (x86's KUnit kernel is User-Mode Linux)"
 	vgc_need_pkgs qemu-system-x86
 	for f in "${adds[@]}"; do
 		[[ $f == *.c || (! -e $f && -f $f.c) ]] && { vgc_need_pkgs gcc libc6-dev; break; }
 	done
-	vmlinuz=$("$VGC_SCRIPTS/fetch/kernel.sh" "$release" image)
-	kernel=$vmlinuz
-	((bzimage)) || kernel=$("$VGC_SCRIPTS/fetch/kernel.sh" "$release" vmlinux)
-	stock=$("$VGC_SCRIPTS/fetch/kernel.sh" "$release" modules)
-	config=${vmlinuz%/*}/config-${stock##*/}
+	if ((kunit)); then
+		kdir=$("$VGC_SCRIPTS/build/kunit-kernel.sh" x86-debug)
+		kernel=$kdir/arch/x86/boot/bzImage
+		stock=$kdir/.vgc-modroot/lib/modules/$(cat "$kdir/include/config/kernel.release")
+		config=$kdir/.config
+	else
+		vmlinuz=$("$VGC_SCRIPTS/fetch/kernel.sh" "$release" image)
+		kernel=$vmlinuz
+		((bzimage)) || kernel=$("$VGC_SCRIPTS/fetch/kernel.sh" "$release" vmlinux)
+		stock=$("$VGC_SCRIPTS/fetch/kernel.sh" "$release" modules)
+		config=${vmlinuz%/*}/config-${stock##*/}
+	fi
 	base=$(vgc_guest_base)
 	archdir=kernel/arch/x86/crypto/
 	console=ttyS0

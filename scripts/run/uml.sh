@@ -1,11 +1,13 @@
 #!/bin/bash
 # scripts/run/uml.sh - boot the User-Mode Linux kernel of
-# scripts/build/kunit-kernel.sh um, load
+# scripts/build/kunit-kernel.sh um (or um-debug), load
 # modules (their KUnit suites run as they load), optionally run tcrypt and
 # commands, and judge the run by its KTAP text (kunit.py parse).
 #
 # usage: scripts/run/uml.sh --ko A.ko [--params "P=V ..."] [--ko B.ko ...]
 #            [--tcrypt "ARGS"]... [--add FILE]... [--run "CMD"]...
+#            [--pre "CMD"]... [--after "CMD"]... [--kernel um|um-debug]
+#            [--known-report REGEX]...
 #            [--cmdline "KERNEL ARGS"] [--no-kunit] [--timeout SEC] [--log FILE]
 #            [--bundle DIR | --judge LOG]
 #   --ko       module to load, in order (stock dependencies via modprobe first)
@@ -16,6 +18,13 @@
 #              exists: built with gcc -static)
 #   --run      command run in the guest after loading; its "ok - "/"not ok - "
 #              lines count as checks, and a non-zero exit is a failure
+#   --pre      the same, before the first --ko is loaded
+#   --after    the same, after the modules are unloaded
+#   --kernel   which kernel of scripts/build/kunit-kernel.sh (default um;
+#              um-debug: KASAN, UBSAN, lockdep, kmemleak, fault injection)
+#   --known-report REGEX  a kernel report whose first line matches is known
+#              not to be the module's (a quirk of the kernel): its lines
+#              and stack are shown and counted, not failed
 #   --cmdline  more kernel arguments (e.g. cryptomgr.noextratests=1)
 #   --no-kunit do not fail when no KUnit test ran (tcrypt-only runs)
 #   --timeout  host-side limit (default 600 s)
@@ -26,8 +35,9 @@
 #              such as a machine with other CPU features
 #   --judge    do not boot: judge LOG, the console of such a boot
 #
-# Modules are unloaded in reverse order at the end; dmesg is checked for
-# crypto self-test failures and kernel warnings. Exits non-zero if a test or
+# Modules are unloaded in reverse order at the end; dmesg from the script's
+# start on is checked for crypto self-test failures and kernel warnings
+# (what the boot printed is shown, not judged). Exits non-zero if a test or
 # check failed, or nothing ran. Last line: "uml-kunit: N passed, N failed".
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
@@ -35,7 +45,8 @@ set -euo pipefail
 
 usage() { vgc_usage; }
 
-kos=() params=() tcrypts=() adds=() runs=() cmdline="" need_kunit=1
+kos=() params=() tcrypts=() adds=() runs=() pres=() afters=() kind=um known=
+cmdline="" need_kunit=1
 timeout_s=600 log="" bundle="" judge=""
 while (($#)); do
 	case $1 in
@@ -48,6 +59,10 @@ while (($#)); do
 	--tcrypt) tcrypts+=("$2"); shift 2 ;;
 	--add) adds+=("$2"); shift 2 ;;
 	--run) runs+=("$2"); shift 2 ;;
+	--pre) pres+=("$2"); shift 2 ;;
+	--after) afters+=("$2"); shift 2 ;;
+	--kernel) kind=$2; shift 2 ;;
+	--known-report) known+="${known:+|}$2"; shift 2 ;;
 	--cmdline) cmdline+=" $2"; shift 2 ;;
 	--no-kunit) need_kunit=0; shift ;;
 	--timeout) timeout_s=$2; shift 2 ;;
@@ -58,14 +73,15 @@ while (($#)); do
 	*) vgc_log "unknown argument: $1"; usage ;;
 	esac
 done
-((${#kos[@]} + ${#tcrypts[@]} + ${#runs[@]})) || usage
+((${#kos[@]} + ${#tcrypts[@]} + ${#runs[@]} + ${#pres[@]})) || usage
 for f in "${kos[@]}"; do [[ -f $f ]] || vgc_die "no such module: $f"; done
 vgc_need_pkgs kmod cpio python3
 for f in "${adds[@]}"; do
 	[[ $f == *.c || ( ! -e $f && -f $f.c ) ]] && { vgc_need_pkgs gcc libc6-dev; break; }
 done
 
-kdir=$("$VGC_SCRIPTS/build/kunit-kernel.sh" um)
+[[ $kind == um || $kind == um-debug ]] || vgc_die "--kernel: um or um-debug"
+kdir=$("$VGC_SCRIPTS/build/kunit-kernel.sh" "$kind")
 kver=$(cat "$kdir/include/config/kernel.release")
 base=$(vgc_guest_base)
 
@@ -90,9 +106,27 @@ q() { printf "'%s'" "${1//\'/\'\\\'\'}"; }
 # The guest script: every check prints "VGC-RESULT ok - ..." or
 # "VGC-RESULT not ok - ..." so the host can count it among kernel messages.
 {
+	printf 'known=%s\n' "$(q "$known")"
 	cat <<'EOF'
 set -f
 res() { echo "VGC-RESULT $*"; }
+boot=$(dmesg | wc -l)
+warn_re='WARNING:|BUG:|Oops|Call Trace|general protection|refcount_t:|UBSAN:|KASAN:'
+n=$(dmesg | grep -cE "$warn_re")
+[ "$n" -eq 0 ] || echo "# the boot printed $n warning lines (not judged: before the script)"
+# dmesg since the script started, without the reports known to be the
+# kernel's own (--known-report): a report is its first line and what
+# follows of its dump (CPU/Stack/Call Trace lines, stack words, frames)
+since_start() {
+	dmesg | tail -n +"$((boot + 1))" | awk -v known="$known" '
+	{ l = $0; sub(/^\[ *[0-9.]+\] /, "", l) }
+	skip && (l ~ /^ *\[</ || l ~ /^(CPU: |Stack:|Call Trace:|Hardware name:|Modules linked in:)/ ||
+		 l ~ /^ ([0-9a-f]{8} ?)+$/) { next }
+	{ skip = 0 }
+	known != "" && l ~ known { skip = 1; nknown++; next }
+	{ print }
+	END { if (nknown) print "# " nknown " known kernel reports (--known-report) left out" > "/dev/stderr" }'
+}
 loaded=""
 load() {
 	ko=$1
@@ -127,6 +161,7 @@ run() {
 	if [ $rc -eq 0 ]; then res "ok - run: $1"; else res "not ok - run: $1: exit $rc"; fi
 }
 EOF
+	for r in "${pres[@]}"; do printf 'run %s\n' "$(q "$r")"; done
 	# Parameters are split into words here and each is quoted for the guest
 	# (tcrypt's alg=rfc7539(...) would be a syntax error otherwise).
 	for i in "${!kos[@]}"; do
@@ -146,10 +181,14 @@ EOF
 for m in $loaded; do
 	if out=$(rmmod "$m" 2>&1); then res "ok - rmmod $m"; else res "not ok - rmmod $m: $out"; fi
 done
+EOF
+	for r in "${afters[@]}"; do printf 'run %s\n' "$(q "$r")"; done
+	cat <<'EOF'
 errs=$(dmesg | grep 'alg:' | grep -vE 'alg: No test for|alg: self-tests for .* passed|alg: extra crypto tests enabled')
 if [ -z "$errs" ]; then res "ok - no alg: failures in dmesg"; else res "not ok - alg: failures in dmesg"; fi
-if dmesg | grep -qE 'WARNING:|BUG:|Oops|Call Trace|general protection|refcount_t:'; then
+if since_start | grep -qE "$warn_re"; then
 	res "not ok - kernel warnings in dmesg"
+	since_start | grep -E "$warn_re" | head -n 8 | sed 's/^/# /'
 else
 	res "ok - no WARNING/BUG/Oops in dmesg"
 fi
