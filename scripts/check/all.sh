@@ -63,12 +63,14 @@ stage checkpatch scripts/check/checkpatch.sh
 # constant time in the x86-64 and arm64 objects, reasons in tests/ct/allowlist
 stage ct-scan scripts/check/ct-scan.sh
 
-# 3. KUnit and the crypto manager's extra tests in User-Mode Linux; the
-# same with clang and the LLVM tools (kernel, module and harness), and in
-# the debug UML kernel (KASAN, UBSAN, lockdep, kmemleak), and there every
+# 3. KUnit and the crypto manager's extra tests in User-Mode Linux: built
+# with clang and the LLVM tools (kernel, module and harness), and in the
+# debug UML kernel (KASAN, UBSAN, lockdep, kmemleak), and there every
 # allocation failing in turn; what UML cannot run (preemption,
-# DEBUG_ATOMIC_SLEEP) in an x86-64 debug kernel under QEMU with 2 CPUs
-stage kunit-uml scripts/check/kunit-uml.sh
+# DEBUG_ATOMIC_SLEEP) in an x86-64 debug kernel under QEMU with 2 CPUs.
+# scripts/check/kunit-uml.sh (the plain gcc UML kernel that make bench
+# uses for tcrypt) runs what debug-uml runs, without the sanitizers: it is
+# left out here to save its kernel's cold build (about 8 minutes).
 stage kunit-uml-llvm scripts/check/kunit-uml-llvm.sh
 stage debug-uml scripts/check/debug-uml.sh
 stage fault-inject scripts/check/fault-inject.sh
