@@ -576,3 +576,26 @@ vgc_kunit_parse() {
 	# that case themselves
 	((KP + KF + KC + KS > 0)) || KE=0
 }
+
+# vgc_kunit_guest_judge LOG OUT BACKEND: the KTAP between a guest's
+# ===VGC-DMESG-BEGIN/END=== markers in its console LOG, parsed
+# (vgc_kunit_parse, 6.1's kunit.py) into OUT/kunit.txt; then at least one
+# case must have passed, and every case that passed for the generic
+# driver must have passed for BACKEND too. Counts into the caller's p, f.
+vgc_kunit_guest_judge() {
+	local log=$1 out=$2 be=$3 ng nb
+	sed -n '/===VGC-DMESG-BEGIN===/,/===VGC-DMESG-END===/p' "$log" >"$out/ktap.log"
+	vgc_kunit_parse "$out/ktap.log" "$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 source)" \
+		>"$out/kunit.txt"
+	tail -n 60 "$out/kunit.txt"
+	((KP > 0)) || { echo "not ok - no KUnit test passed"; f=$((f + 1)); }
+	ng=$(grep -cE '^(\[[^]]*\] )? *ok [0-9]+ generic$' "$out/ktap.log" || true)
+	nb=$(grep -cE "^(\\[[^]]*\\] )? *ok [0-9]+ $be\$" "$out/ktap.log" || true)
+	if ((nb > 0 && nb == ng)); then
+		echo "ok - all $nb KUnit cases passed on the $be driver, as on generic"
+		p=$((p + 1))
+	else
+		echo "not ok - KUnit cases passed: $nb on $be, $ng on generic"
+		f=$((f + 1))
+	fi
+}

@@ -41,19 +41,7 @@ line=$(grep -Eo '^debug-x86-guest: [0-9]+ passed, [0-9]+ failed' "$out/guest.out
 line=${line#*: }
 p=${line%% passed*} f=${line#*passed, } f=${f%% failed*}
 
-sed -n '/===VGC-DMESG-BEGIN===/,/===VGC-DMESG-END===/p' "$log" >"$out/ktap.log"
-vgc_kunit_parse "$out/ktap.log" "$(scripts/fetch/kernel.sh 6.1 source)" >"$out/kunit.txt"
-tail -n 60 "$out/kunit.txt"
-((KP > 0)) || { echo "not ok - no KUnit test passed"; f=$((f + 1)); }
-ng=$(grep -cE '^(\[[^]]*\] )? *ok [0-9]+ generic$' "$out/ktap.log" || true)
-na=$(grep -cE '^(\[[^]]*\] )? *ok [0-9]+ avx2$' "$out/ktap.log" || true)
-if ((na > 0 && na == ng)); then
-	echo "ok - all $na KUnit cases passed on the avx2 driver, as on generic"
-	p=$((p + 1))
-else
-	echo "not ok - KUnit cases passed: $na on avx2, $ng on generic"
-	f=$((f + 1))
-fi
+vgc_kunit_guest_judge "$log" "$out" avx2
 echo "# kunit: passed $KP, failed $KF, crashed $KC, skipped $KS, errors $KE"
 echo "debug-x86: $((p + KP)) passed, $((f + KF + KC + KE)) failed"
 ((f + KF + KC + KE == 0))
