@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# usage: scripts/check/mutants-arch.py [--crypto] [NAME...]
+# usage: scripts/check/mutants-arch.py [--crypto] [--slow] [NAME...]
 #
 # Mutants in the back ends (arch/x86, arch/arm64): one small change at a
 # time, in a scratch copy of lib/, arch/, include/ and tests/harness under
@@ -15,6 +15,13 @@
 # NEON bracket is caught by the harness's SIMD-section flag
 # (-DVGC_SIMD_CHECK: a SIMD entry point outside a section, a section
 # opened twice or closed unopened fails every suite run).
+#
+# The ML-KEM back ends' mutants run tests/mlkem's mlkem_test instead
+# (every primitive against the portable one on random and edge inputs,
+# ACVP, Wycheproof, CCTV, the noble cases): natively on every x86 back end
+# (about 12 s a mutant), and for arm64 cross-built under qemu-aarch64 on
+# neon only with --slow (about a minute a mutant, and the cross build:
+# measured 2 killed of 2; not in make check).
 #
 # The scratch copy is built once per architecture; a mutant rebuilds one
 # object and relinks, and the file is put back (and its object rebuilt by
@@ -55,7 +62,18 @@ NC = 'arch/arm64/chacha20_neon.c'
 NP = 'arch/arm64/poly1305_arm64.c'
 NB = 'arch/arm64/backends.c'
 CG = 'crypto/chacha20poly1305_glue.c'
+MA = 'arch/x86/mlkem_arith.S'
+MM = 'arch/x86/mlkem_x86_macros.h'
+MC = 'arch/x86/mlkem_codec_avx2.S'
+MS = 'arch/x86/mlkem_sample_avx2.S'
+KX = 'arch/x86/keccak_x86.h'
+NM = 'arch/arm64/mlkem_neon.c'
+NK = 'arch/arm64/keccak_neon.c'
 UML = 'uml'
+# ML-KEM back ends: tests/mlkem's mlkem_test (every primitive against the
+# portable one, ACVP, Wycheproof, CCTV, noble) instead of vgc_test
+MK_X64 = 'mlkem-x86'
+MK_A64 = 'mlkem-arm64'
 AVX2_WIPE = ('.irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, '
              '15, 16, 17, 18, 19, 20, 21, 22\n\tvmovdqu\t%ymm0')
 
@@ -147,6 +165,26 @@ MUTANTS = [
      'if (adlen < VGC_ESP_IV_SIZE - 8)', UML),
     ('glue-authsize', CG, 'return authsize == VGC_CP_TAG_SIZE ? 0 : -EINVAL;',
      'return authsize <= VGC_CP_TAG_SIZE ? 0 : -EINVAL;', UML),
+    # ML-KEM, x86 (both widths share the macros and tables)
+    ('mlkem-x86-qinv-zmm', MA, 'mov\t\t$-3327, %eax', 'mov\t\t$-3325, %eax', MK_X64, 1),
+    ('mlkem-x86-qinv-ymm', MA, 'mov\t\t$-3327, %eax', 'mov\t\t$-3325, %eax', MK_X64, 2),
+    ('mlkem-x86-butterfly-sign', MM, '\tvpsubw\t\t\\t, \\a, \\b',
+     '\tvpaddw\t\t\\t, \\a, \\b', MK_X64),
+    ('mlkem-x86-compress10-shift', MC, '\tvpsllw\t\t$10, \\v, \\v',
+     '\tvpsllw\t\t$9, \\v, \\v', MK_X64),
+    ('mlkem-x86-rej-bound', MS, '.Lq:\t\t.word Q', '.Lq:\t\t.word Q + 1', MK_X64),
+    ('mlkem-x86-cbd-eta', MS, '\tcmp\t\t$3, %edx', '\tcmp\t\t$2, %edx', MK_X64),
+    ('mlkem-x86-keccak-rho', KX, '1,  3, 28,  9, 20', '1,  3, 29,  9, 20', MK_X64),
+    ('mlkem-x86-keccak-iota', KX, '.quad 0x800000000000808a', '.quad 0x800000000000808b',
+     MK_X64),
+    # a wrong FPU bracket: the avx2 ML-KEM back end without its begin
+    ('mlkem-x86-no-fpu-begin', XB, '.simd_begin = x86_simd_begin,',
+     '.simd_begin = NULL,', MK_X64, 5),
+    # ML-KEM, arm64
+    ('mlkem-neon-compress4-halves', NM, 'w = vuzp1q_u16(vreinterpretq_u16_u32(lo),',
+     'w = vuzp2q_u16(vreinterpretq_u16_u32(lo),', MK_A64),
+    ('mlkem-neon-keccak-rounds', NK, '\tunsigned long n = 12;',
+     '\tunsigned long n = 11;', MK_A64, 2),
     ('glue-setkey-length', CG, 'if (keylen != VGC_CP_KEY_SIZE + ctx->saltlen)',
      'if (keylen < VGC_CP_KEY_SIZE + ctx->saltlen)', UML),
     ('glue-verify-ignored', CG, '\tret = vgc_cp_verify(r, tag);\n\tif (ret)',
@@ -222,6 +260,45 @@ class Target:
         return sh(self.run, log, timeout=300)
 
 
+class MlkemTarget:
+    """tests/mlkem's mlkem_test, natively (every back end) or for arm64
+    under qemu-aarch64 (neon)"""
+
+    def __init__(self, arch):
+        self.arch = arch
+        self.o = os.path.join(OUT, 'build-' + arch)
+        test = os.path.join(self.o, 'mlkem_test')
+        self.make = ['make', '-s', '-j2', '-C',
+                     os.path.join(OUT, 'tree', 'tests', 'mlkem'), 'O=' + self.o]
+        self.run = [test, '--no-ctgrind', 'valgrind: the mlkem-harness stage']
+        if arch == MK_A64:
+            sysroot = subprocess.run(
+                [os.path.join(ROOT, 'scripts', 'fetch', 'arm64.sh'), 'sysroot'],
+                capture_output=True, text=True, check=True).stdout.strip()
+            self.make += [
+                'CC=aarch64-linux-gnu-gcc',
+                'OPT=-O2 -g -static -L%s/usr/lib/aarch64-linux-gnu' % sysroot,
+                'ALGO_CPPFLAGS_EXTRA=-I%s/usr/include '
+                '-I%s/usr/include/aarch64-linux-gnu' % (sysroot, sysroot)]
+            self.run = ['qemu-aarch64-static'] + self.run + ['--backend', 'neon']
+        self.make.append(test)
+
+    def build(self, log):
+        return sh(self.make, log) == 0
+
+    def test(self, log):
+        # the @noble/post-quantum cases, made natively once (node)
+        build = os.path.join(ROOT, 'build', 'mlkem')
+        sh(['make', '-s', '-C', os.path.join(ROOT, 'tests', 'mlkem'),
+            'O=' + build, 'noble'], log)
+        noble = sorted(f for f in os.listdir(build)
+                       if f.startswith('noble-cases-') and f.endswith('.txt')) \
+            if os.path.isdir(build) else []
+        run = self.run + (['--noble', os.path.join(build, noble[0])] if noble else [])
+        os.environ['VGC_VECTORS'] = VECTORS
+        return sh(run, log, timeout=300)
+
+
 class UmlTarget:
     """the whole scratch tree's kunit-uml.sh: it builds and runs"""
     arch = UML
@@ -242,7 +319,7 @@ class UmlTarget:
 
 def copy_tree(whole):
     tree = os.path.join(OUT, 'tree')
-    dirs = ['lib', 'arch', 'include', 'tests/harness']
+    dirs = ['lib', 'arch', 'include', 'tests/harness', 'tests/mlkem']
     if whole:	# what kunit-uml.sh and module.sh read
         # the test vectors, where the tree's ../shared/vectors looks
         link = os.path.join(OUT, 'shared')
@@ -284,10 +361,11 @@ def restore(tree, path):
 def main(argv):
     only = set(a for a in argv if not a.startswith('--'))
     crypto = '--crypto' in argv
+    slow = '--slow' in argv
     t0 = time.time()
     c0 = os.times()
     mutants = [m for m in MUTANTS if (not only or m[0] in only) and
-               (crypto or m[4] != UML)]
+               (crypto or m[4] != UML) and (slow or only or m[4] != MK_A64)]
     os.makedirs(OUT, exist_ok=True)
     tree = copy_tree(any(m[4] == UML for m in mutants))
     logs = os.path.join(OUT, 'logs')
@@ -296,7 +374,12 @@ def main(argv):
     killed = survived = broken = explained = 0
     targets = {}
     for arch in sorted(set(m[4] for m in mutants)):
-        t = UmlTarget() if arch == UML else Target(arch)
+        if arch == UML:
+            t = UmlTarget()
+        elif arch in (MK_X64, MK_A64):
+            t = MlkemTarget(arch)
+        else:
+            t = Target(arch)
         log = os.path.join(logs, 'baseline-%s.log' % arch)
         if not t.build(log) or t.test(log) != 0:
             print('not ok - baseline %s: the unmutated harness fails (%s)'
