@@ -11,7 +11,9 @@
  *    set after it if it was set before; never touched (MRS of DIT would
  *    be undefined) on a CPU without FEAT_DIT;
  *  - a key pair, encapsulation and both decapsulations on neon, equal
- *    byte for byte to the portable back end's, with DIT clear after each.
+ *    byte for byte to the portable back end's, with DIT clear after each;
+ *  - the rejection sampler's index and count tables, recomputed from
+ *    their definition.
  * Ends with "neon-check: N passed, N failed".
  *
  *   neon_check
@@ -26,6 +28,7 @@
 #include "mlkem_backend.h"
 #include "sha3.h"
 #include "../../arch/arm64/mlkem_neon.h"
+#include "../../arch/arm64/mlkem_neon_tables.h"
 
 static unsigned int passed, failed;
 
@@ -135,6 +138,32 @@ static int kem(const struct vgc_mlkem_backend *be, enum vgc_mlkem_set set,
 	return err;
 }
 
+/*
+ * Mask m of accepted lanes (bit i: 16-bit lane i): the TBX indices put
+ * the bytes of the accepted lanes first, in order, and 0xff (keep the
+ * destination byte) after them; the count is the number of lanes.
+ */
+static void rej_tables_derived(void)
+{
+	unsigned int m, i, n, differ = 0;
+	u8 want[16];
+
+	for (m = 0; m < 256; m++) {
+		memset(want, 0xff, sizeof(want));
+		for (i = n = 0; i < 8; i++) {
+			if (!(m >> i & 1))
+				continue;
+			want[2 * n] = 2 * i;
+			want[2 * n + 1] = 2 * i + 1;
+			n++;
+		}
+		differ += memcmp(want, mlkem_rej_idx[m], sizeof(want)) ||
+			  mlkem_rej_count[m] != n;
+	}
+	check(!differ, "rejection tables as their definition (%u of 256 masks differ)",
+	      differ);
+}
+
 int main(void)
 {
 	const struct vgc_mlkem_backend *const *b, *be = NULL;
@@ -157,6 +186,7 @@ int main(void)
 		printf("neon-check: %u passed, %u failed\n", passed, failed + 1);
 		return 1;
 	}
+	rej_tables_derived();
 	check(vgc_keccak_x2_uses_sha3() == have_sha3,
 	      "the load-time choice: %s Keccak",
 	      vgc_keccak_x2_uses_sha3() ? "SHA-3" : "plain NEON");
