@@ -32,6 +32,8 @@ scripts/run/uml.sh --no-kunit --add "$root/build/uml/vgcrypto.ko" \
 	--run "insmod /bin/vgcrypto_mlkem_kbench.ko 2>/dev/null; dmesg | grep mlkem-kbench; true" \
 	--log "$log" "${elsewhere[@]}" >/dev/null
 [[ ${1:-} == --bundle ]] && exit 0
+# UML runs on the host's CPU: name it next to the figures
+echo "CPU: $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)"
 
 # The first (single-request) pass of each driver and direction; tcrypt's
 # second pass is its multibuffer variant.
