@@ -355,6 +355,7 @@ static void test_aead(struct kunit *test)
 	const struct vgc_cp_backend *const *be;
 	struct aead_case *c;
 	unsigned int drivers = 0;
+	const char *why;
 	int esp;
 
 	for (esp = 0; esp < 2; esp++) {
@@ -370,8 +371,15 @@ static void test_aead(struct kunit *test)
 				 "%s-chacha20-poly1305-vgcrypto-%s",
 				 esp ? "rfc7539esp" : "rfc7539", (*be)->name);
 			if (!crypto_has_alg(c->driver, CRYPTO_ALG_TYPE_AEAD,
-					    CRYPTO_ALG_TYPE_MASK))
+					    CRYPTO_ALG_TYPE_MASK)) {
+				/* absent only where the CPU cannot run it */
+				KUNIT_EXPECT_FALSE_MSG(test,
+						       !(*be)->usable ||
+						       (*be)->usable(&why),
+						       "%s is usable but not registered",
+						       c->driver);
 				continue;
+			}
 			kunit_info(test, "%s\n", c->driver);
 			drivers++;
 			step_faults(test, &alloc, c);
@@ -1021,6 +1029,7 @@ static void test_mlkem_drivers(struct kunit *test)
 	const struct vgc_mlkem_backend *const *be;
 	struct mlkem_case *c;
 	unsigned int i, drivers = 0;
+	const char *why;
 
 	for (i = 0; i < ARRAY_SIZE(mlkem_sets); i++) {
 		c = mk_case(test, i);
@@ -1032,8 +1041,15 @@ static void test_mlkem_drivers(struct kunit *test)
 				 "mlkem%u-vgcrypto-%s-akcipher", c->bits,
 				 (*be)->name);
 			if (!crypto_has_alg(c->kpp_name, CRYPTO_ALG_TYPE_KPP,
-					    CRYPTO_ALG_TYPE_MASK))
+					    CRYPTO_ALG_TYPE_MASK)) {
+				/* absent only where the CPU cannot run it */
+				KUNIT_EXPECT_FALSE_MSG(test,
+						       !(*be)->usable ||
+						       (*be)->usable(&why),
+						       "%s is usable but not registered",
+						       c->kpp_name);
 				continue;
+			}
 			kunit_info(test, "%s and %s\n", c->kpp_name, c->ak_name);
 			drivers++;
 			mlkem_driver_paths(test, c);
