@@ -94,6 +94,15 @@ for i in "${!names[@]}"; do
 	printf '%-14s %6s passed %4s failed %6ss\n' "${names[$i]}" "${passed[$i]}" \
 		"${failed[$i]}" "${secs[$i]}"
 done
+# what failed, again, where a reader of only the last lines (CI) sees it
+for i in "${!names[@]}"; do
+	((failed[i] > 0)) || continue
+	echo "---- ${names[$i]} failed; its log: build/check/${names[$i]}.log"
+	why=$(grep -E '^not ok|\[FAILED\]|Expected .* but' "$logs/${names[$i]}.log" |
+		head -n 12)
+	[[ -n $why ]] || why=$(tail -n 5 "$logs/${names[$i]}.log")
+	cut -c1-200 <<<"$why"
+done
 echo "make check took $(($(date +%s) - t_start)) s"
 echo "$total_pass passed, $total_fail failed"
 ((total_fail == 0))
