@@ -11,6 +11,7 @@
 #include <linux/version.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
+#include <linux/string.h>
 #include <asm/cpufeature.h>
 #include <asm/neon.h>
 
@@ -43,9 +44,18 @@ static void arm64_neon_begin(void)
 	kernel_neon_begin(this_cpu_ptr(&vgc_neon_state));
 }
 
+/*
+ * The buffer keeps what was saved into it (key-derived registers) after
+ * the section, so it is wiped while preemption is still off. In a softirq
+ * that interrupted a section, kernel_neon_end() has already loaded that
+ * section's registers back from it: the wipe loses nothing.
+ */
 static void arm64_neon_end(void)
 {
-	kernel_neon_end(this_cpu_ptr(&vgc_neon_state));
+	struct user_fpsimd_state *st = this_cpu_ptr(&vgc_neon_state);
+
+	kernel_neon_end(st);
+	memzero_explicit(st, sizeof(*st));
 	preempt_enable();
 }
 #else

@@ -362,18 +362,38 @@ static inline bool system_supports_fpsimd(void)
 	return true;
 }
 
-/* <asm/neon.h> as of 6.19, which takes a save area */
+/*
+ * <asm/neon.h> as of 6.19, which takes a save area: where a section's
+ * registers go when a softirq that uses NEON interrupts it. The harness
+ * has no softirq, so every section is taken to have been interrupted:
+ * end fills the area as a save would, and the next begin finds it wiped
+ * or counts a fault (the area outlives the section and is not the
+ * kernel's to clear).
+ */
 struct user_fpsimd_state {
-	u64 unused;
+	__uint128_t vregs[32];
+	u32 fpsr;
+	u32 fpcr;
+	u32 reserved[2];
 };
 
 static inline void kernel_neon_begin(struct user_fpsimd_state *s __maybe_unused)
 {
+#ifdef VGC_SIMD_SECTIONS
+	static const struct user_fpsimd_state wiped;
+
+	if (memcmp(s, &wiped, sizeof(*s)))
+		vgc_simd_fault("the NEON save area holds the last section's registers",
+			       NULL);
+#endif
 	vgc_simd_section_open();
 }
 
 static inline void kernel_neon_end(struct user_fpsimd_state *s __maybe_unused)
 {
+#ifdef VGC_SIMD_SECTIONS
+	memset(s, 0xa5, sizeof(*s));
+#endif
 	vgc_simd_section_close();
 }
 

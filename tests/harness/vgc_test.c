@@ -131,7 +131,7 @@ int main(int argc, char **argv)
 			suites[j].run(bes[i], &o, &t);
 			faults = vgc_simd_faults() - faults;
 			vgc_check(&t, !faults, suites[j].name, bes[i]->name,
-				  "%lu SIMD-section faults (vector code outside kernel_fpu_begin/end, or unbalanced sections: see stderr)",
+				  "%lu SIMD-section faults (vector code outside kernel_fpu_begin/end, unbalanced sections, or an unwiped NEON save area: see stderr)",
 				  faults);
 			vgc_tally_print(suites[j].name, bes[i]->name, &t);
 			total.passed += t.passed;

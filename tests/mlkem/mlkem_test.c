@@ -55,7 +55,7 @@ void mt_report(const char *suite, struct mt_tally *t)
 
 	faults_seen += faults;
 	mt_check(t, !faults, suite,
-		 "%lu SIMD-section faults (vector code outside kernel_fpu_begin/end, or unbalanced sections)",
+		 "%lu SIMD-section faults (vector code outside kernel_fpu_begin/end, unbalanced sections, or an unwiped NEON save area)",
 		 faults);
 	printf("%s[%s]: %lu passed, %lu failed\n", suite, mt_be->name,
 	       t->passed, t->failed);
