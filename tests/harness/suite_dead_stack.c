@@ -22,6 +22,16 @@
  * Runs the operations on a stack of its own (makecontext/swapcontext), so
  * that the harness's own frames are not in the way and the whole area the
  * operations could reach is searched.
+ *
+ * On x86-64 the registers are searched too, for the SIMD back ends: every
+ * back-end call goes through a trampoline that fills the vector registers
+ * and the free caller-saved ones with the poison, calls, and keeps the
+ * registers as the callee returned them (rax, rcx, rdx, rsi, rdi, r8-r11
+ * and every vector register the CPU has). Whatever the assembly did not
+ * wipe there stays until the next SIMD user overwrites it (in the
+ * kernel: until the task's own registers come back on its way to user
+ * space). The portable C back end is not held to this: C code does not
+ * wipe registers.
  */
 #include <ucontext.h>
 
@@ -35,6 +45,8 @@
 /* blocks a request may compute: its own, block 0, and a vector tail */
 #define MAX_BLOCKS	(MAX_TEXT / 64 + 2 + 16)
 #define MAX_POWERS	16
+/* register snapshots kept per length: one per back-end call */
+#define MAX_SNAPS	512
 
 static const size_t lens[] = { 0, 1, 15, 16, 63, 64, 65, 100, 255, 256,
 			       511, 1000, 1024, 1420, 4096, 4100, 5000 };
@@ -49,6 +61,16 @@ static const char *const kind_name[] = {
 	"key word", "ChaCha20 state after the rounds", "keystream word",
 	"Poly1305 r", "Poly1305 s", "power of r (radix 2^64)",
 	"power of r (26-bit limb or 5x)", "power of r (44-bit limb or 20x)",
+};
+
+/* caller-saved registers as a back-end call returned them */
+struct regs_snap {
+	u64 gpr[9];		/* rax rcx rdx rsi rdi r8 r9 r10 r11 */
+	u8 vec[32][64];		/* xmm/ymm/zmm 0-15 (0-31 with AVX-512) */
+};
+
+static const char *const gpr_name[] = {
+	"rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11",
 };
 
 struct needle {
@@ -66,6 +88,10 @@ struct scan {
 	bool done;
 	ucontext_t main_ctx, op_ctx;
 	u8 *stack;
+	/* the SIMD back end with every call through the trampoline */
+	struct vgc_cp_backend traced;
+	struct regs_snap *snaps;
+	unsigned int nsnaps;
 };
 
 static void add(struct needle *set, unsigned int *count, unsigned int max,
@@ -256,6 +282,143 @@ static const struct needle *find(const struct needle *set, unsigned int n,
 
 static struct scan *cur;
 
+#ifdef __x86_64__
+/*
+ * The trampoline, its target and what it saw. vgc_regs_width: 0 xmm0-15,
+ * 1 ymm0-15 (AVX2), 2 zmm0-31 (AVX-512F). The call's own arguments
+ * (rdi, rsi, rdx, rcx, r8: five at most) pass through untouched.
+ */
+void *vgc_regs_target;
+int vgc_regs_width;
+struct regs_snap vgc_regs_now;
+const u64 vgc_regs_poison[8] __aligned(64) = {
+	[0 ... 7] = POISON * 0x0101010101010101ULL,
+};
+
+asm(".text\n"
+	".globl vgc_regs_call\n"
+	".type vgc_regs_call, @function\n"
+	"vgc_regs_call:\n\t"
+	"endbr64\n\t"
+	"sub $8, %rsp\n\t"
+	"mov vgc_regs_poison(%rip), %rax\n\t"
+	"mov %rax, %r9\n\t"
+	"mov %rax, %r10\n\t"
+	"mov %rax, %r11\n\t"
+	"cmpl $1, vgc_regs_width(%rip)\n\t"
+	"je 1f\n\t"
+	"jg 2f\n"
+	".irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15\n\t"
+	"movdqa vgc_regs_poison(%rip), %xmm\\i\n"
+	".endr\n\t"
+	"jmp 3f\n"
+	"1:\n"
+	".irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15\n\t"
+	"vmovdqa vgc_regs_poison(%rip), %ymm\\i\n"
+	".endr\n\t"
+	"jmp 3f\n"
+	"2:\n"
+	".irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31\n\t"
+	"vmovdqa64 vgc_regs_poison(%rip), %zmm\\i\n"
+	".endr\n"
+	"3:\n\t"
+	"call *vgc_regs_target(%rip)\n\t"
+	"mov %rax, vgc_regs_now+0(%rip)\n\t"
+	"mov %rcx, vgc_regs_now+8(%rip)\n\t"
+	"mov %rdx, vgc_regs_now+16(%rip)\n\t"
+	"mov %rsi, vgc_regs_now+24(%rip)\n\t"
+	"mov %rdi, vgc_regs_now+32(%rip)\n\t"
+	"mov %r8, vgc_regs_now+40(%rip)\n\t"
+	"mov %r9, vgc_regs_now+48(%rip)\n\t"
+	"mov %r10, vgc_regs_now+56(%rip)\n\t"
+	"mov %r11, vgc_regs_now+64(%rip)\n\t"
+	"cmpl $1, vgc_regs_width(%rip)\n\t"
+	"je 1f\n\t"
+	"jg 2f\n"
+	".irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15\n\t"
+	"movdqu %xmm\\i, vgc_regs_now+72+64*\\i(%rip)\n"
+	".endr\n\t"
+	"jmp 3f\n"
+	"1:\n"
+	".irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15\n\t"
+	"vmovdqu %ymm\\i, vgc_regs_now+72+64*\\i(%rip)\n"
+	".endr\n\t"
+	"jmp 3f\n"
+	"2:\n"
+	".irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31\n\t"
+	"vmovdqu64 %zmm\\i, vgc_regs_now+72+64*\\i(%rip)\n"
+	".endr\n"
+	"3:\n\t"
+	"call vgc_regs_collect\n\t"
+	"add $8, %rsp\n\t"
+	"ret\n"
+	".size vgc_regs_call, . - vgc_regs_call\n");
+
+void vgc_regs_collect(void)
+{
+	if (cur->nsnaps < MAX_SNAPS)
+		cur->snaps[cur->nsnaps++] = vgc_regs_now;
+}
+
+/*
+ * Each back-end function, called through the trampoline: declared once
+ * per signature under the trampoline's own symbol.
+ */
+void regs_call_xor(u32 *st, u8 *d, const u8 *s, unsigned int n)
+	__asm__("vgc_regs_call");
+void regs_call_xor_ks(u32 *st, u8 *d, const u8 *s, unsigned int n, u8 *ks)
+	__asm__("vgc_regs_call");
+void regs_call_blocks(struct vgc_poly1305 *p, const u8 *s, unsigned int n)
+	__asm__("vgc_regs_call");
+void regs_call_flush(struct vgc_poly1305 *p) __asm__("vgc_regs_call");
+
+static void traced_chacha_xor(u32 *st, u8 *d, const u8 *s, unsigned int n)
+{
+	vgc_regs_target = cur->be->chacha_xor;
+	regs_call_xor(st, d, s, n);
+}
+
+static void traced_chacha_xor_ks(u32 *st, u8 *d, const u8 *s, unsigned int n,
+				 u8 *ks)
+{
+	vgc_regs_target = cur->be->chacha_xor_ks;
+	regs_call_xor_ks(st, d, s, n, ks);
+}
+
+static void traced_poly_blocks(struct vgc_poly1305 *p, const u8 *s,
+			       unsigned int n)
+{
+	vgc_regs_target = cur->be->poly_blocks;
+	regs_call_blocks(p, s, n);
+}
+
+static void traced_poly_flush(struct vgc_poly1305 *p)
+{
+	vgc_regs_target = cur->be->poly_flush;
+	regs_call_flush(p);
+}
+
+static bool regs_traced(struct scan *s)
+{
+	if (!s->be->simd_begin)
+		return false;
+	vgc_regs_width = __builtin_cpu_supports("avx512f") ? 2 :
+			 __builtin_cpu_supports("avx2") ? 1 : 0;
+	s->traced = *s->be;
+	s->traced.chacha_xor = traced_chacha_xor;
+	s->traced.chacha_xor_ks = traced_chacha_xor_ks;
+	s->traced.poly_blocks = traced_poly_blocks;
+	if (s->be->poly_flush)
+		s->traced.poly_flush = traced_poly_flush;
+	return true;
+}
+#else
+static bool regs_traced(struct scan *s __maybe_unused)
+{
+	return false;
+}
+#endif
+
 /*
  * On the poisoned stack: every way a driver request reaches the back
  * end, at this length.
@@ -263,7 +426,7 @@ static struct scan *cur;
 static void run_ops(void)
 {
 	struct scan *s = cur;
-	const struct vgc_cp_backend *be = s->be;
+	const struct vgc_cp_backend *be = s->snaps ? &s->traced : s->be;
 	size_t len = s->len;
 	struct vgc_rng rng;
 
@@ -311,6 +474,51 @@ static unsigned int search(struct scan *s, struct vgc_tally *t)
 	return hits;
 }
 
+static const struct needle *find_word(struct scan *s, const u8 *p, bool w64)
+{
+	const struct needle *hit = find(s->n32, s->c32, get_unaligned_le32(p));
+
+	if (!hit && w64)
+		hit = find(s->n64, s->c64, get_unaligned_le64(p));
+	return hit;
+}
+
+/* Search the registers each back-end call returned with. */
+static unsigned int search_regs(struct scan *s, struct vgc_tally *t)
+{
+	const struct needle *hit;
+	unsigned int n, r, off, hits = 0;
+	char where[24];
+
+	for (n = 0; n < s->nsnaps; n++) {
+		const struct regs_snap *x = &s->snaps[n];
+
+		for (r = 0; r < 9 + 32; r++) {
+			for (off = 0; off < (r < 9 ? 8U : 64U); off += 4) {
+				const u8 *p = r < 9 ? (const u8 *)&x->gpr[r] + off :
+					      x->vec[r - 9] + off;
+
+				hit = find_word(s, p, !(off % 8));
+				if (!hit)
+					continue;
+				if (r < 9)
+					snprintf(where, sizeof(where), "%s",
+						 gpr_name[r]);
+				else
+					snprintf(where, sizeof(where),
+						 "vector register %u", r - 9);
+				if (hits++ < 4)
+					vgc_check(t, false, SUITE, s->be->name,
+						  "len %zu: %s (%u, %u) left in %s (byte %u) after back-end call %u",
+						  s->len, kind_name[hit->kind],
+						  hit->a, hit->b, where, off, n);
+				break;
+			}
+		}
+	}
+	return hits;
+}
+
 void vgc_suite_dead_stack(const struct vgc_cp_backend *be,
 			  const struct vgc_opts *o, struct vgc_tally *t)
 {
@@ -333,6 +541,8 @@ void vgc_suite_dead_stack(const struct vgc_cp_backend *be,
 	s->forged = vgc_xmalloc(MAX_TEXT + 16);
 	s->stack = vgc_xmalloc(STACK_SIZE);
 	s->be = be;
+	if (regs_traced(s))
+		s->snaps = vgc_xmalloc(MAX_SNAPS * sizeof(*s->snaps));
 	vgc_rng_seed(&rng, o->seed ^ 0x737461636bULL);
 
 	for (i = 0; i < ARRAY_SIZE(lens); i++) {
@@ -350,6 +560,7 @@ void vgc_suite_dead_stack(const struct vgc_cp_backend *be,
 
 		memset(s->stack, POISON, STACK_SIZE);
 		s->done = false;
+		s->nsnaps = 0;
 		if (getcontext(&s->op_ctx))
 			abort();
 		s->op_ctx.uc_stack.ss_sp = s->stack;
@@ -366,7 +577,17 @@ void vgc_suite_dead_stack(const struct vgc_cp_backend *be,
 		vgc_check(t, !hits, SUITE, be->name,
 			  "len %zu: %u secret-derived words on the dead stack",
 			  s->len, hits);
+		if (!s->snaps)
+			continue;
+		vgc_check(t, s->nsnaps && s->nsnaps < MAX_SNAPS, SUITE,
+			  be->name, "len %zu: %u back-end calls traced",
+			  s->len, s->nsnaps);
+		hits = search_regs(s, t);
+		vgc_check(t, !hits, SUITE, be->name,
+			  "len %zu: %u registers hold a secret-derived word after a back-end call",
+			  s->len, hits);
 	}
+	free(s->snaps);
 	free(s->n32);
 	free(s->n64);
 	free(s->key);
