@@ -295,7 +295,7 @@ const u64 vgc_regs_poison[8] __aligned(64) = {
 	[0 ... 7] = POISON * 0x0101010101010101ULL,
 };
 
-asm(".text\n"
+asm(".pushsection .text\n"
 	".globl vgc_regs_call\n"
 	".type vgc_regs_call, @function\n"
 	"vgc_regs_call:\n\t"
@@ -352,7 +352,8 @@ asm(".text\n"
 	"call vgc_regs_collect\n\t"
 	"add $8, %rsp\n\t"
 	"ret\n"
-	".size vgc_regs_call, . - vgc_regs_call\n");
+	".size vgc_regs_call, . - vgc_regs_call\n"
+	".popsection\n");
 
 void vgc_regs_collect(void)
 {
