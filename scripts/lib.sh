@@ -516,6 +516,31 @@ vgc_qemu_boot() {
 	return "$rc"
 }
 
+# vgc_not_exercised LOG WHERE: one line naming the back ends the module
+# left out in the console LOG because the (virtual) CPU cannot run them,
+# with its reasons, for make check's summary (scripts/check/all.sh):
+# "not exercised WHERE: avx512, avx512-noifma (the CPU has no ...)". WHERE
+# is "on this CPU" where the guest runs the host's CPU (User-Mode Linux),
+# else e.g. "in this guest (QEMU's -cpu max)". Back ends left out by
+# backends= are chosen, not missed, and do not count; nothing is printed
+# when the module never loaded.
+vgc_not_exercised() {
+	local log=$1 where=$2
+	grep -q 'vgcrypto: registered ' "$log" || return 0
+	{ grep -ahoE 'vgcrypto: .+ back end not registered: .*' "$log" || true; } |
+		sed -E 's/^vgcrypto: (.+) back end not registered: (.*)$/\2\t\1/' |
+		sort -u | awk -F '\t' -v where="$where" '
+		{ if (!($1 in names)) { order[n++] = $1; names[$1] = $2 }
+		  else names[$1] = names[$1] ", " $2 }
+		END {
+			line = "not exercised " where ":"
+			if (!n) line = line " none"
+			for (i = 0; i < n; i++)
+				line = line (i ? ";" : "") " " names[order[i]] " (" order[i] ")"
+			print line
+		}'
+}
+
 # vgc_guest_modules ROOT STOCK ARCHDIR MODS KO...: a guest's module tree in
 # ROOT/lib/modules/KVER (KVER = STOCK's last component): the stock crypto
 # set (kernel/crypto, ARCHDIR = kernel/arch/ARCH/crypto/, lib/crypto,

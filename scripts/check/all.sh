@@ -23,7 +23,7 @@ stage() {
 	"$@" >"$logs/$name.log" 2>&1 </dev/null
 	rc=$?
 	# show the stage's own counts and failures, not its whole log
-	grep -E '(^not ok|FAIL|[0-9]+ passed, [0-9]+ failed|not applicable|skipped|missing)' \
+	grep -E '(^not ok|FAIL|[0-9]+ passed, [0-9]+ failed|not applicable|skipped|missing|^not exercised)' \
 		"$logs/$name.log" | grep -v '^ok' | tail -n 40
 	line=$(grep -Eo '[0-9]+ passed, [0-9]+ failed' "$logs/$name.log" | tail -n 1)
 	if [[ -n $line ]]; then
@@ -42,6 +42,26 @@ stage() {
 }
 
 t_start=$(date +%s)
+
+# What this run can prove depends on the CPU: name it first.
+cpu_line() {
+	awk -F': ' '
+	/^model name/ && !m { m = $2 }
+	/^cpu family/ && !f { f = $2 }
+	/^model\t/ && !d { d = $2 }
+	/^flags/ && !fl { fl = $2 }
+	END {
+		n = split(fl, a, " ")
+		for (i = 1; i <= n; i++)
+			if (a[i] ~ /^(avx2|avx512(f|vl|bw|ifma|vbmi|_vbmi2))$/)
+				v = v " " a[i]
+		printf "%s (family 0x%x, model 0x%02x), %d CPUs; vector features:%s\n",
+			m, f, d, '"$(nproc)"', v ? v : " none of avx2/avx512"
+	}' /proc/cpuinfo
+}
+echo "==== make check on: $(cpu_line)"
+[[ -z ${VGCRYPTO_HIDE_CPU:-} ]] ||
+	echo "==== VGCRYPTO_HIDE_CPU=$VGCRYPTO_HIDE_CPU: the user-space stages answer as a CPU without it"
 
 # 1. user space: the same lib/ sources, vectors, OpenSSL differential
 stage harness bash -c 'make -s harness && build/harness/vgc_test --require-vectors'
@@ -103,6 +123,34 @@ for i in "${!names[@]}"; do
 	[[ -n $why ]] || why=$(tail -n 5 "$logs/${names[$i]}.log")
 	cut -c1-200 <<<"$why"
 done
+# What this CPU could not run, from every stage's own line: the back ends
+# (and mutants) that this run did not prove, for a reader of the tail.
+echo "---- not exercised on this CPU ($(cpu_line | cut -d';' -f1)):"
+ne=$(cd "$logs" && for i in "${!names[@]}"; do
+	grep -h '^not exercised on this CPU: ' "${names[$i]}.log" 2>/dev/null |
+		grep -v ': none$' | sort -u | sed "s/^not exercised on this CPU: /${names[$i]}: /"
+done)
+if [[ -n $ne ]]; then
+	cut -c1-200 <<<"$ne" | sed 's/^/  /'
+	# the back ends alone, once each, with their reasons
+	sed -E 's/^[^:]+: //' <<<"$ne" | grep -v ' mutants (' | tr ';' '\n' |
+		awk '{
+			sub(/^ +/, ""); why = $0; sub(/^[^(]*\(/, "", why)
+			sub(/\)$/, "", why); sub(/^the CPU has /, "", why)
+			names = $0; sub(/ \(.*$/, "", names)
+			k = split(names, a, ", ")
+			for (i = 1; i <= k; i++)
+				if (!(a[i] in seen)) { seen[a[i]] = 1; list = list (list ? ", " : "") a[i] }
+			if (!(why in w)) { w[why] = 1; whys = whys (whys ? "; " : "") why }
+		}
+		END { if (list) print "not exercised on this CPU: " list " (" whys ")" }'
+	grep -ho '[0-9]* mutants ([^)]*)' <<<"$ne" | sed 's/^/not run on this CPU: /' | head -n1
+else
+	echo "not exercised on this CPU: none (every back end of the list ran natively)"
+fi
+guest=$(cd "$logs" && grep -h '^not exercised in this guest' ./*.log 2>/dev/null |
+	grep -v ': none$' | sort -u | head -n 3)
+[[ -z $guest ]] || cut -c1-200 <<<"$guest"
 echo "make check took $(($(date +%s) - t_start)) s"
 echo "$total_pass passed, $total_fail failed"
 ((total_fail == 0))

@@ -193,6 +193,53 @@ MUTANTS = [
     ('glue-no-key-wipe', CG, '\tmemzero_explicit(ctx->key, sizeof(ctx->key));\n', '', UML),
 ]
 
+# What the CPU must have to run the code a mutant changes (flags as
+# /proc/cpuinfo names them). On a CPU without them (or with them hidden by
+# VGCRYPTO_HIDE_CPU, as the harness honours it) the mutant is not run, and
+# counts neither as killed nor as failed: the stage names it and why.
+ZMM = ('avx512f', 'avx512vl')
+NEEDS = {
+    'chacha-avx512-vprold-h': ZMM,
+    'chacha-avx512-vprold-v': ZMM,
+    'chacha-vpass32-rounds': ZMM,
+    'chacha-avx512-tail-bound': ZMM,
+    'chacha-avx512-one-group': ZMM,
+    'chacha-avx512-wipe-skipped': ZMM,
+    'chacha-avx512-no-zmm16-31-wipe': ZMM,
+    'poly-limb44-shift': ZMM + ('avx512ifma',),
+    'poly-ifma-split': ZMM + ('avx512ifma',),
+    'poly-ifma-times-20': ZMM + ('avx512ifma',),
+    'poly-ifma-group': ZMM + ('avx512ifma',),
+    'mlkem-x86-qinv-zmm': ZMM + ('avx512bw',),
+}
+FLAG_NAMES = {'avx512f': 'AVX-512F', 'avx512vl': 'AVX-512VL',
+              'avx512bw': 'AVX-512BW', 'avx512ifma': 'AVX-512 IFMA'}
+
+
+def cpu_flags():
+    """this CPU's flags, less those VGCRYPTO_HIDE_CPU hides (x86-64)"""
+    flags = set()
+    try:
+        with open('/proc/cpuinfo') as f:
+            for line in f:
+                if line.startswith('flags'):
+                    flags = set(line.split(':', 1)[1].split())
+                    break
+    except OSError:
+        pass
+    for h in os.environ.get('VGCRYPTO_HIDE_CPU', '').split(','):
+        h = h.strip()
+        if h == 'avx512':
+            flags = set(f for f in flags if not f.startswith('avx512'))
+        elif h:
+            flags.discard(h)
+    return flags
+
+
+def missing_flags(name, flags):
+    return [f for f in NEEDS.get(name, ()) if f not in flags]
+
+
 # Mutants that survive, and why. A survivor not named here fails the
 # run; one named here that is killed is reported.
 EXPLAINED_SURVIVORS = {
@@ -355,6 +402,18 @@ def main(argv):
     c0 = os.times()
     mutants = [m for m in MUTANTS if (not only or m[0] in only) and
                (crypto or m[4] != UML) and (slow or only or m[4] != MK_A64)]
+    flags = cpu_flags()
+    not_here = [m for m in mutants if missing_flags(m[0], flags)]
+    mutants = [m for m in mutants if m not in not_here]
+    for m in not_here:
+        print('# %-28s not run here: the CPU has no %s' % (
+            m[0], ', '.join(FLAG_NAMES[f] for f in missing_flags(m[0], flags))))
+    if not_here:
+        print('not exercised on this CPU: %d mutants (%s): %s' % (
+            len(not_here), ', '.join(sorted(set(
+                FLAG_NAMES[f] for m in not_here
+                for f in missing_flags(m[0], flags)))),
+            ', '.join(m[0] for m in not_here)))
     os.makedirs(OUT, exist_ok=True)
     tree = copy_tree(any(m[4] == UML for m in mutants))
     logs = os.path.join(OUT, 'logs')

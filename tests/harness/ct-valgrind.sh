@@ -38,6 +38,17 @@ under=$("${vg[@]}" -q "$prog" --list 2>/dev/null) || notok "vgc_ctgrind --list u
 echo "back ends on this CPU:"
 sed 's/^/#   /' <<<"$native"
 mapfile -t usable < <(awk '$3 == "usable" { print $2 }' <<<"$native")
+# what the real CPU cannot run either, for make check's summary
+awk '$3 == "unusable:" {
+	why = $0; sub(/^backend [^ ]+ unusable: /, "", why)
+	if (!(why in n)) { o[k++] = why; n[why] = $2 } else n[why] = n[why] ", " $2
+}
+END {
+	l = "not exercised on this CPU:"
+	if (!k) l = l " none"
+	for (i = 0; i < k; i++) l = l (i ? ";" : "") " " n[o[i]] " (" o[i] ")"
+	print l
+}' <<<"$native"
 ((${#usable[@]})) || notok "no back end usable on this CPU"
 for be in "${usable[@]}"; do
 	if ! grep -q "^backend $be usable$" <<<"$under"; then

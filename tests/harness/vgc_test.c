@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "harness.h"
+#include "not_exercised.h"
 
 #ifndef VGC_VECTORS_DEFAULT
 #define VGC_VECTORS_DEFAULT "../shared/vectors"
@@ -39,7 +40,7 @@ static const struct suite suites[] = {
 
 static const char *const help[] = {
 	"usage: vgc_test [--quick] [--seed N] [--vectors DIR] [--require-vectors]",
-	"                [--backend NAME] [--suite NAME]",
+	"                [--backend NAME] [--suite NAME] | --backends",
 	"  --quick            10,000 differential cases instead of 100,000,",
 	"                     fewer long lengths",
 	"  --seed N           PRNG seed",
@@ -48,6 +49,8 @@ static const char *const help[] = {
 	"  --require-vectors  a missing vector file fails instead of skipping",
 	"  --backend NAME     only this back end",
 	"  --suite NAME       only this suite",
+	"  --backends         name the back ends this CPU cannot run, and exit",
+	"  (VGCRYPTO_HIDE_CPU=avx512 answers as a CPU without AVX-512)",
 };
 
 static void print_help(FILE *f)
@@ -61,6 +64,19 @@ static void print_help(FILE *f)
 	for (i = 0; i < ARRAY_SIZE(suites); i++)
 		fprintf(f, " %s", suites[i].name);
 	fputc('\n', f);
+}
+
+/* the list's back ends this CPU cannot run, and why */
+static void print_not_exercised(void)
+{
+	const struct vgc_cp_backend *const *be;
+	struct vgc_not_exercised ne = { .n = 0 };
+	const char *why;
+
+	for (be = vgc_cp_backends; *be; be++)
+		if ((*be)->usable && !(*be)->usable(&why))
+			vgc_ne_add(&ne, (*be)->name, why);
+	vgc_ne_print(&ne, "");
 }
 
 static double now(void)
@@ -101,6 +117,10 @@ int main(int argc, char **argv)
 			o.vectors = argv[++a];
 		} else if (!strcmp(argv[a], "--backend") && a + 1 < argc) {
 			only_be = argv[++a];
+		} else if (!strcmp(argv[a], "--backends")) {
+			/* for stages that run the back ends another way */
+			print_not_exercised();
+			return 0;
 		} else if (!strcmp(argv[a], "--suite") && a + 1 < argc) {
 			only_suite = argv[++a];
 		} else {
@@ -119,6 +139,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < nbe; i++)
 		printf(" %s", bes[i]->name);
 	printf("\n");
+	print_not_exercised();
 
 	for (i = 0; i < nbe; i++) {
 		if (only_be && strcmp(only_be, bes[i]->name))

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "mlkem_test.h"
+#include "not_exercised.h"
 
 struct mt_tally mt_total;
 const char *mt_vectors;
@@ -119,6 +120,8 @@ int main(int argc, char **argv)
 	const char *noble = NULL, *ctgrind = NULL, *only = NULL, *why;
 	const char *no_ctgrind = NULL;
 	const struct vgc_mlkem_backend *const *be;
+	struct vgc_not_exercised ne = { .n = 0 };
+	bool list_only = false;
 	struct mt_tally t;
 	int i;
 
@@ -134,9 +137,11 @@ int main(int argc, char **argv)
 			no_ctgrind = argv[++i];
 		} else if (!strcmp(argv[i], "--backend") && i + 1 < argc) {
 			only = argv[++i];
+		} else if (!strcmp(argv[i], "--backends")) {
+			list_only = true;
 		} else {
 			fprintf(stderr,
-				"usage: %s [--noble CASES] [--ctgrind PROG | --no-ctgrind WHY] [--backend NAME]\n",
+				"usage: %s [--noble CASES] [--ctgrind PROG | --no-ctgrind WHY] [--backend NAME] [--backends]\n",
 				argv[0]);
 			return 2;
 		}
@@ -144,6 +149,12 @@ int main(int argc, char **argv)
 	printf("mlkem_test: vectors from %s, work area %zu bytes\n",
 	       mt_vectors, sizeof(struct vgc_mlkem_work));
 
+	for (be = vgc_mlkem_backends; *be; be++)
+		if ((*be)->usable && !(*be)->usable(&why))
+			vgc_ne_add(&ne, (*be)->name, why);
+	vgc_ne_print(&ne, "ML-KEM ");
+	if (list_only)
+		return 0;
 	suite_sha3();
 	for (be = vgc_mlkem_backends; *be; be++) {
 		if (only && strcmp(only, (*be)->name))
