@@ -23,8 +23,10 @@ stage() {
 	"$@" >"$logs/$name.log" 2>&1 </dev/null
 	rc=$?
 	# show the stage's own counts and failures, not its whole log
-	grep -E '(^not ok|FAIL|[0-9]+ passed, [0-9]+ failed|not applicable|skipped|missing|^not exercised)' \
+	grep -E '(^not ok|FAIL|[0-9]+ passed, [0-9]+ failed|not applicable|skipped|missing)' \
 		"$logs/$name.log" | grep -v '^ok' | tail -n 40
+	# what this stage could not run here, once each
+	grep '^not exercised ' "$logs/$name.log" | sort -u | cut -c1-300
 	line=$(grep -Eo '[0-9]+ passed, [0-9]+ failed' "$logs/$name.log" | tail -n 1)
 	if [[ -n $line ]]; then
 		p=${line%% passed*}
