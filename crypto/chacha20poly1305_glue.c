@@ -8,6 +8,7 @@
 #include <crypto/internal/simd.h>
 #include <asm/simd.h>
 #include <crypto/algapi.h>
+#include <kunit/visibility.h>
 #include <linux/module.h>
 #include <linux/scatterlist.h>
 #include <linux/string.h>
@@ -117,7 +118,7 @@ static bool vgc_walk_ad(struct vgc_cp_req *r, struct scatterlist *sg,
 }
 
 /* what a walk over the text does with each piece */
-enum vgc_pass { VGC_SEAL, VGC_AUTH, VGC_DECRYPT };
+enum vgc_pass { VGC_SEAL, VGC_AUTH, VGC_AUTH_COPY, VGC_DECRYPT };
 
 static void vgc_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 		       unsigned int len, enum vgc_pass pass)
@@ -126,9 +127,38 @@ static void vgc_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 		vgc_cp_seal_update(r, dst, src, len);
 	else if (pass == VGC_AUTH)
 		vgc_cp_auth_update(r, src, len);
+	else if (pass == VGC_AUTH_COPY)
+		vgc_cp_auth_copy_update(r, dst, src, len);
 	else
 		vgc_cp_decrypt_update(r, dst, src, len);
 }
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/*
+ * For KUnit only: called between an open's two passes, so that a test
+ * can change the source the way another writer of its pages could.
+ */
+static void (*vgc_aead_between_passes)(struct aead_request *req);
+
+void vgc_aead_set_test_hook(void (*hook)(struct aead_request *req))
+{
+	WRITE_ONCE(vgc_aead_between_passes, hook);
+}
+EXPORT_SYMBOL_IF_KUNIT(vgc_aead_set_test_hook);
+
+static void vgc_aead_test_hook(struct aead_request *req)
+{
+	void (*hook)(struct aead_request *req) =
+		READ_ONCE(vgc_aead_between_passes);
+
+	if (hook)
+		hook(req);
+}
+#else
+static inline void vgc_aead_test_hook(struct aead_request *req)
+{
+}
+#endif
 
 /*
  * The text: @len bytes at offset @skip of both lists (of @src alone for
@@ -186,12 +216,18 @@ static bool vgc_walk_text(struct vgc_cp_req *r, struct scatterlist *src,
 }
 
 /*
- * One request. Sealing is one walk over the text; opening is two, over
- * the same ciphertext: Poly1305 alone, then, only if the tag verifies,
- * the keystream into dst. So a refused open writes nothing: out of place
- * dst is as it was, in place the ciphertext stays. For a vector back end
- * the request runs inside SIMD sections that the core opens and closes
- * (one for up to 4 KiB of text), across the mapping of the pieces.
+ * One request. Sealing is one walk over the text; opening is two, and
+ * decrypts only bytes it has authenticated, and only after the tag
+ * verified. In place, the first walk reads the ciphertext for Poly1305
+ * and the second, only if the tag verifies, applies the keystream there:
+ * a refused open writes nothing. Out of place, src may be pages that
+ * someone else can write while the request runs (AF_ALG decrypts from
+ * its TX pages, which splice() takes from the page cache), so it is read
+ * once: the first walk copies the ciphertext into dst and authenticates
+ * the bytes there, the second decrypts dst in place. A refused open has
+ * then written the ciphertext to dst, never plaintext. For a vector back
+ * end the request runs inside SIMD sections that the core opens and
+ * closes (one for up to 4 KiB of text), across the mapping of the pieces.
  */
 static int vgc_aead_crypt(struct aead_request *req, bool seal)
 {
@@ -244,12 +280,19 @@ static int vgc_aead_crypt(struct aead_request *req, bool seal)
 			ret = -EINVAL;
 		goto out;
 	}
-	if (!vgc_walk_text(r, req->src, NULL, req->assoclen, textlen, VGC_AUTH))
+	if (req->src == req->dst) {
+		if (!vgc_walk_text(r, req->src, NULL, req->assoclen, textlen,
+				   VGC_AUTH))
+			goto end;
+	} else if (!vgc_walk_text(r, req->src, req->dst, req->assoclen,
+				  textlen, VGC_AUTH_COPY)) {
 		goto end;
+	}
+	vgc_aead_test_hook(req);
 	ret = vgc_cp_verify(r, tag);
 	if (ret)
 		goto out;
-	ret = vgc_walk_text(r, req->src, req->dst, req->assoclen, textlen,
+	ret = vgc_walk_text(r, req->dst, req->dst, req->assoclen, textlen,
 			    VGC_DECRYPT) ? 0 : -EINVAL;
 end:
 	vgc_cp_end(r);

@@ -6,6 +6,7 @@
 #ifndef VGC_GLUE_H
 #define VGC_GLUE_H
 
+#include <linux/kconfig.h>
 #include <linux/types.h>
 
 /*
@@ -24,6 +25,15 @@ bool vgc_backend_selected(const char *family, const char *name,
 unsigned int vgc_aead_prepare(void);
 int vgc_aead_register(void);
 void vgc_aead_unregister(void);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+struct aead_request;
+/*
+ * KUnit only: @hook (NULL: none) runs in every AEAD open between its
+ * pass that authenticates and its pass that decrypts.
+ */
+void vgc_aead_set_test_hook(void (*hook)(struct aead_request *req));
+#endif
 
 unsigned int vgc_mlkem_prepare(void);
 /* known-answer check of every chosen ML-KEM back end, before registering */

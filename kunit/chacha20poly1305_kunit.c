@@ -13,8 +13,10 @@
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/version.h>
 
 #include "chacha20poly1305.h"
+#include "../crypto/vgc_glue.h"
 #include "vgc_testvec.h"
 #include "generated/edge_vectors.h"
 
@@ -618,10 +620,13 @@ static void test_refuse_lengths(struct kunit *test)
 }
 
 /*
- * A forged message (tag, ciphertext, AD, or key changed): -EBADMSG and
- * nothing written. Out of place, dst (poison around pieces of 0xc3) is as
- * it was, byte for byte: not zeroed, no unverified plaintext; in place,
- * the whole source pool, ciphertext and tag included, is unchanged.
+ * A forged message (tag, ciphertext, AD, or key changed): -EBADMSG and no
+ * plaintext written. In place nothing is written: the whole source pool,
+ * ciphertext and tag included, is unchanged. Out of place the open copies
+ * the ciphertext into dst to authenticate it there (what it would decrypt
+ * is then exactly what it authenticated): dst's text pieces (0xc3 before)
+ * hold the ciphertext as sent, its AD part and every byte around the
+ * pieces are as they were.
  */
 static void check_forgery(struct kunit *test, struct crypto_aead *tfm, bool esp,
 			  bool inplace, const struct vgc_aead_testvec *v,
@@ -650,10 +655,20 @@ static void check_forgery(struct kunit *test, struct crypto_aead *tfm, bool esp,
 	err = do_crypt(tfm, false, c->src.sg, inplace ? c->src.sg : c->dst.sg,
 		       assoclen, inlen, iv);
 	KUNIT_EXPECT_EQ_MSG(test, err, -EBADMSG, "%s %s", what, v->name);
-	KUNIT_EXPECT_EQ_MSG(test, first_diff(inplace ? c->src.mem : c->dst.mem,
-					     c->snap, POOL_SIZE), -1,
-			    "%s %s %s: refused, but dst changed at this offset", what,
-			    v->name, inplace ? "in place" : "out of place");
+	if (inplace) {
+		KUNIT_EXPECT_EQ_MSG(test, first_diff(c->src.mem, c->snap, POOL_SIZE),
+				    -1, "%s %s in place: refused, but changed at this offset",
+				    what, v->name);
+		return;
+	}
+	memcpy(c->expect + assoclen, c->data + assoclen, v->len);
+	pool_gather(&c->dst, c->snap);
+	KUNIT_EXPECT_EQ_MSG(test, first_diff(c->snap, c->expect, assoclen + v->len),
+			    -1, "%s %s out of place: refused, dst not the ciphertext at",
+			    what, v->name);
+	KUNIT_EXPECT_TRUE_MSG(test, pool_poison_intact(&c->dst),
+			      "%s %s: refused, written outside dst's pieces", what,
+			      v->name);
 }
 
 static void test_refuse_forgeries(struct kunit *test)
@@ -691,6 +706,83 @@ static void test_refuse_forgeries(struct kunit *test)
 	}
 }
 
+/*
+ * The source of an out-of-place open changed between its two passes, as
+ * a writer of its pages (AF_ALG's TX pages can be a file's page cache)
+ * could change it: the open must return 0 with the decryption of what it
+ * authenticated, the original plaintext, or -EBADMSG; never 0 with the
+ * changed bytes decrypted. The test hook flips one ciphertext bit of the
+ * request's source after the first pass.
+ */
+static struct {
+	struct scatterlist *sg;
+	unsigned int at;	/* the byte to change, from the start of src */
+	unsigned int calls;
+} tamper;
+
+static void tamper_src(struct aead_request *req)
+{
+	u8 b;
+
+	if (req->src != tamper.sg)
+		return;
+	tamper.calls++;
+	if (sg_pcopy_to_buffer(req->src, sg_nents(req->src), &b, 1, tamper.at) != 1)
+		return;
+	b ^= 0x10;
+	sg_pcopy_from_buffer(req->src, sg_nents(req->src), &b, 1, tamper.at);
+}
+
+static void test_open_source_changes(struct kunit *test)
+{
+	struct ctx *c = test->priv;
+	const struct vgc_aead_testvec *v;
+	unsigned int i, assoclen, calls = 0;
+	struct crypto_aead *tfm;
+	enum layout l;
+	u8 iv[12];
+	int esp, err, d;
+
+	for (esp = 0; esp < 2; esp++) {
+		tfm = alloc_driver(test, esp);
+		for (i = 0; i < ARRAY_SIZE(vgc_edge_vectors); i++) {
+			v = &vgc_edge_vectors[i];
+			if (!v->len)
+				continue;
+			assoclen = v->adlen + (esp ? ESP_IV_SIZE : 0);
+			set_key(test, tfm, esp, v->key, v->nonce);
+			memcpy(iv, esp ? v->nonce + 4 : v->nonce, esp ? ESP_IV_SIZE : 12);
+			memcpy(c->data, v->ad, v->adlen);
+			if (esp)
+				memcpy(c->data + v->adlen, v->nonce + 4, ESP_IV_SIZE);
+			memcpy(c->data + assoclen, v->ctext, v->len + TAG_SIZE);
+			l = i % L_COUNT;
+			pool_fill(test, &c->src, l, c->data, assoclen + v->len + TAG_SIZE,
+				  v->adlen, i + 1);
+			memset(c->expect, POISON, assoclen + v->len);
+			pool_fill(test, &c->dst, (l + 3) % L_COUNT, c->expect,
+				  assoclen + v->len, v->adlen, i + 7);
+
+			tamper.sg = c->src.sg;
+			tamper.at = assoclen + (i * 131) % v->len;
+			tamper.calls = 0;
+			vgc_aead_set_test_hook(tamper_src);
+			err = do_crypt(tfm, false, c->src.sg, c->dst.sg, assoclen,
+				       v->len + TAG_SIZE, iv);
+			vgc_aead_set_test_hook(NULL);
+			calls += tamper.calls;
+
+			pool_gather(&c->dst, c->data);
+			d = first_diff(c->data + assoclen, v->ptext, v->len);
+			KUNIT_EXPECT_TRUE_MSG(test, err == -EBADMSG || (!err && d == -1),
+					      "%s %s: source changed between the passes: %d, plaintext wrong from byte %d",
+					      v->name, layout_names[l], err, d);
+		}
+	}
+	/* the hook ran: the case tested what it says */
+	KUNIT_EXPECT_GT(test, calls, 0U);
+}
+
 static struct kunit_case vgc_aead_cases[] = {
 	KUNIT_CASE_PARAM(test_properties, backend_gen_params),
 	KUNIT_CASE_PARAM(test_rfc8439, backend_gen_params),
@@ -698,6 +790,7 @@ static struct kunit_case vgc_aead_cases[] = {
 	KUNIT_CASE_PARAM(test_refuse_keys_and_authsize, backend_gen_params),
 	KUNIT_CASE_PARAM(test_refuse_lengths, backend_gen_params),
 	KUNIT_CASE_PARAM(test_refuse_forgeries, backend_gen_params),
+	KUNIT_CASE_PARAM(test_open_source_changes, backend_gen_params),
 	{}
 };
 
@@ -712,3 +805,9 @@ kunit_test_suite(vgc_aead_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests for vgcrypto's ChaCha20-Poly1305 drivers");
+/* vgc_aead_set_test_hook; 6.13 made the namespace a string */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif

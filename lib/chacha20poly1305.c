@@ -289,6 +289,25 @@ void vgc_cp_auth_update(struct vgc_cp_req *r, const u8 *src, size_t len)
 	}
 }
 
+void vgc_cp_auth_copy_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
+			     size_t len)
+{
+	size_t n;
+
+	while (len) {
+		n = cp_section(r, len, r->textlen, 1);
+		cp_enter_text(r);
+		/* what is absorbed is what dst holds, not a second read of src */
+		if (dst != src)
+			memcpy(dst, src, n);
+		cp_absorb(r, dst, n);
+		r->textlen += n;
+		dst += n;
+		src += n;
+		len -= n;
+	}
+}
+
 void vgc_cp_decrypt_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 			   size_t len)
 {

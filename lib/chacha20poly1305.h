@@ -143,6 +143,12 @@ struct vgc_cp_req {
  * Opening:  init, ad*, auth_update* (the ciphertext), verify, and only if
  *           verify returned 0: decrypt_update* (the same ciphertext again),
  *           end. A refused open has written nothing.
+ *           Out of place, where src may change while the request runs (it
+ *           may be pages someone else can write): auth_copy_update*
+ *           (copy the ciphertext into dst and authenticate it there),
+ *           verify, and decrypt_update* in place on dst: what is decrypted
+ *           is exactly what was authenticated. A refused open has written
+ *           the ciphertext to dst, never plaintext.
  * Text and AD come in segments of any length, in order; dst may equal
  * src. A vector back end's SIMD section stays open from init to the end
  * of the request, closed and reopened every VGC_SIMD_BUDGET: between the
@@ -161,6 +167,8 @@ void vgc_cp_seal_update(struct vgc_cp_req *r, u8 *dst, const u8 *src, size_t len
 /* The tag of what was sealed; wipes @r. */
 void vgc_cp_seal_final(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE]);
 void vgc_cp_auth_update(struct vgc_cp_req *r, const u8 *src, size_t len);
+void vgc_cp_auth_copy_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
+			     size_t len);
 /*
  * Compare the tag of what was authenticated with @tag in constant time:
  * 0, and the request goes on to decrypt; or -EBADMSG, and @r is wiped.

@@ -83,6 +83,13 @@ u8 *vgc_unhex_alloc(const char *hex, size_t *len);
 void vgc_hexdump(FILE *f, const char *label, const u8 *p, size_t len);
 /* Every byte of p[0..len) is @byte (a refused open's untouched pattern). */
 bool vgc_all_byte(const u8 *p, size_t len, u8 byte);
+/*
+ * What a refused out-of-place open leaves in @out (@n = text + tag bytes,
+ * @out filled with VGC_PATTERN before): the ciphertext of @sealed, which
+ * it copied there to authenticate it, and the pattern where the tag would
+ * be; never plaintext.
+ */
+bool vgc_refused_out(const u8 *out, const u8 *sealed, size_t n);
 
 /* What tests fill an output with before an open that must be refused. */
 #define VGC_PATTERN	0xa5

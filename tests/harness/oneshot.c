@@ -33,11 +33,12 @@ int vgc_cp_open(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
 	len -= VGC_CP_TAG_SIZE;
 	vgc_cp_init(&r, be, key, nonce, len);
 	vgc_cp_ad(&r, ad, adlen);
-	vgc_cp_auth_update(&r, src, len);
+	/* as the module's driver: src is read once, dst decrypted in place */
+	vgc_cp_auth_copy_update(&r, dst, src, len);
 	ret = vgc_cp_verify(&r, src + len);
 	if (ret)
 		return ret;
-	vgc_cp_decrypt_update(&r, dst, src, len);
+	vgc_cp_decrypt_update(&r, dst, dst, len);
 	vgc_cp_end(&r);
 	return 0;
 }

@@ -56,10 +56,17 @@ int vgc_open_seg(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 	}
 	vgc_cp_init(&req, be, key, nonce, len);
 	feed_ad(&req, rng, ad, adlen);
-	/* two passes over the ciphertext, each in its own random segments */
+	/*
+	 * two passes, each in its own random segments: in place over the
+	 * ciphertext twice; out of place, as the module's driver, copying it
+	 * into dst and authenticating it there, then decrypting dst in place
+	 */
 	do {
 		n = vgc_rng_segment(rng, len - off);
-		vgc_cp_auth_update(&req, src + off, n);
+		if (in_place)
+			vgc_cp_auth_update(&req, src + off, n);
+		else
+			vgc_cp_auth_copy_update(&req, dst + off, src + off, n);
 		off += n;
 	} while (off < len);
 	ret = vgc_cp_verify(&req, src + len);
@@ -68,7 +75,7 @@ int vgc_open_seg(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 	off = 0;
 	do {
 		n = vgc_rng_segment(rng, len - off);
-		vgc_cp_decrypt_update(&req, dst + off, src + off, n);
+		vgc_cp_decrypt_update(&req, dst + off, dst + off, n);
 		off += n;
 	} while (off < len);
 	vgc_cp_end(&req);

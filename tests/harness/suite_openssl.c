@@ -117,8 +117,8 @@ static bool one_case(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 			  adlen, b->key, b->nonce);
 	if (ret != -EBADMSG)
 		goto out;
-	*why = "lib refused but wrote to its output";
-	if (!vgc_all_byte(b->out, len + 16, VGC_PATTERN))
+	*why = "lib refused but wrote other than the ciphertext to its output";
+	if (!vgc_refused_out(b->out, b->bad, len + 16))
 		goto out;
 	in_place = vgc_rng_below(rng, 2);
 	if (!in_place)
@@ -129,9 +129,9 @@ static bool one_case(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 	if (ret != -EBADMSG)
 		goto out;
 	*why = in_place ? "lib (segmented, in place) refused but changed the ciphertext" :
-			  "lib (segmented) refused but wrote to its output";
+			  "lib (segmented) refused but wrote other than the ciphertext";
 	if (in_place ? memcmp(b->out, b->bad, len + 16) :
-		       !vgc_all_byte(b->out, len + 16, VGC_PATTERN))
+		       !vgc_refused_out(b->out, b->bad, len + 16))
 		goto out;
 	ok = true;
 out:

@@ -106,8 +106,8 @@ static bool wp_invalid(const struct vgc_cp_backend *be,
 	if (vgc_cp_open(be, buf, sealed, n, c->ad, c->adlen, c->key,
 			c->iv) != -EBADMSG)
 		goto out;
-	*why = "open out of place: output written";
-	if (!vgc_all_byte(buf, n, VGC_PATTERN))
+	*why = "open out of place: output other than the ciphertext";
+	if (!vgc_refused_out(buf, sealed, n))
 		goto out;
 
 	memcpy(buf, sealed, n);
@@ -118,10 +118,10 @@ static bool wp_invalid(const struct vgc_cp_backend *be,
 
 	vgc_rng_seed(&rng, (u64)c->id);
 	memset(buf, VGC_PATTERN, n);
-	*why = "segmented open: not -EBADMSG or output written";
+	*why = "segmented open: not -EBADMSG or output other than the ciphertext";
 	if (vgc_open_seg(be, &rng, false, buf, sealed, n, c->ad, c->adlen,
 			 c->key, c->iv) != -EBADMSG ||
-	    !vgc_all_byte(buf, n, VGC_PATTERN))
+	    !vgc_refused_out(buf, sealed, n))
 		goto out;
 	*why = "segmented open in place: not -EBADMSG or the ciphertext changed";
 	if (vgc_open_seg(be, &rng, true, buf, sealed, n, c->ad, c->adlen,

@@ -156,6 +156,14 @@ bool vgc_all_byte(const u8 *p, size_t len, u8 byte)
 	return acc == 0;
 }
 
+bool vgc_refused_out(const u8 *out, const u8 *sealed, size_t n)
+{
+	return n >= VGC_CP_TAG_SIZE &&
+	       !memcmp(out, sealed, n - VGC_CP_TAG_SIZE) &&
+	       vgc_all_byte(out + n - VGC_CP_TAG_SIZE, VGC_CP_TAG_SIZE,
+			    VGC_PATTERN);
+}
+
 void *vgc_xmalloc(size_t len)
 {
 	void *p = malloc(len ? len : 1);

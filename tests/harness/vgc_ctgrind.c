@@ -58,12 +58,12 @@ static int open_stream(const struct vgc_cp_backend *be, struct ct_bufs *b,
 
 	vgc_cp_init(&req, be, b->key, b->nonce, len);
 	vgc_cp_ad(&req, b->ad, AD_LEN);
-	vgc_cp_auth_update(&req, sealed, len);
+	vgc_cp_auth_copy_update(&req, b->out, sealed, len);
 	ret = vgc_cp_verify(&req, sealed + len);
 	PUBLIC(&ret, sizeof(ret));
 	if (ret)
 		return ret;
-	vgc_cp_decrypt_update(&req, b->out, sealed, len);
+	vgc_cp_decrypt_update(&req, b->out, b->out, len);
 	vgc_cp_end(&req);
 	return 0;
 }
