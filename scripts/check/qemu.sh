@@ -63,6 +63,7 @@ scripts/run/qemu.sh "${args[@]}" --ko "$out/vgcrypto.ko" \
 	--script tests/qemu/all.sh \
 	--add tests/qemu/selftest.sh --add tests/qemu/consumers.sh \
 	--add tests/qemu/af_alg_vectors.c --add tests/consumers/af_alg_diff.c \
+	--add tests/consumers/af_alg_splice_race.c \
 	--add tests/consumers/ktls_test.c --add tests/consumers/tcp_xfer.c \
 	--add tests/consumers/ipsec.sh \
 	--add tests/qemu/mlkem.sh --add "$out/vgcrypto_mlkem_check.ko" \
