@@ -9,12 +9,14 @@
  *   kpp "mlkemN" (driver mlkemN-vgcrypto-generic)
  *     set_secret(buf, len): 64 = the seed d || z (the key pair is derived
  *       from it), the decapsulation-key size = an expanded dk (hash
- *       checked), 0 = a fresh key pair from get_random_bytes()
+ *       checked), 0 = a fresh key pair (randomness: see below)
  *     generate_public_key: dst <- ek
  *     compute_shared_secret: src = a ciphertext, dst <- the 32-byte secret
  *   akcipher "mlkemN" (driver mlkemN-vgcrypto-generic-akcipher)
  *     set_pub_key(ek) (modulus checked), set_priv_key(dk or the seed)
- *     encrypt: src empty (fresh m) or the 32-byte m, dst <- ct || secret
+ *     encrypt: src empty (a fresh m), dst <- ct || secret; FIPS 203
+ *       keeps encapsulation with a chosen m (Encaps_internal) for
+ *       testing, so a src is refused
  *     decrypt: src = a ciphertext, dst <- the 32-byte secret
  *     max_size: ciphertext size + 32
  *
@@ -23,6 +25,11 @@
  * a request on a tfm without the key it needs. A key that is refused
  * leaves the tfm with no key. A ciphertext that does not re-encrypt gives
  * 0 and the implicit-rejection secret, as FIPS 203 requires.
+ *
+ * Randomness (a fresh key pair, m) comes only from a seeded pool: early in
+ * boot, before it is, set_secret (which may sleep) waits for it, and an
+ * encrypt request waits if it may sleep (CRYPTO_TFM_REQ_MAY_SLEEP), else
+ * it is refused with -EAGAIN until the pool is ready.
  *
  * The keys live in the tfm context; setting one allocates a work area for
  * the while (GFP_KERNEL; as for every tfm, it must not race requests).
@@ -145,10 +152,12 @@ static int mk_key_set_private(struct vgc_mlkem_key *k, const void *buf,
 	if (!w)
 		return -ENOMEM;
 	if (len == 0 && random_ok) {
-		get_random_bytes(seed, sizeof(seed));
-		err = vgc_mlkem_keypair_derand_be(mk_be(k), k->set, k->ek,
-						  k->ek_len, k->dk, k->dk_len,
-						  seed, sizeof(seed), w);
+		err = vgc_mlkem_random(seed, sizeof(seed), true);
+		if (!err)
+			err = vgc_mlkem_keypair_derand_be(mk_be(k), k->set,
+							  k->ek, k->ek_len,
+							  k->dk, k->dk_len,
+							  seed, sizeof(seed), w);
 	} else if (len == VGC_MLKEM_SEED_SIZE && buf) {
 		err = vgc_mlkem_keypair_derand_be(mk_be(k), k->set, k->ek,
 						  k->ek_len, k->dk, k->dk_len,
@@ -321,13 +330,11 @@ static int vgc_mlkem_ak_encrypt(struct akcipher_request *req)
 	int err;
 
 	if (!k->have_ek || req->dst_len < need || !sg_fits(req->dst, need) ||
-	    (req->src_len != 0 && req->src_len != VGC_MLKEM_MSG_SIZE) ||
-	    !sg_fits(req->src, req->src_len))
+	    req->src_len)
 		return -EINVAL;
-	err = -EINVAL;
-	if (!req->src_len)
-		get_random_bytes(rc->m, VGC_MLKEM_MSG_SIZE);
-	if (!req->src_len || sg_get(req->src, rc->m, VGC_MLKEM_MSG_SIZE))
+	err = vgc_mlkem_random(rc->m, VGC_MLKEM_MSG_SIZE,
+			       req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP);
+	if (!err)
 		err = vgc_mlkem_encaps_derand_be(mk_be(k), k->set, rc->ct,
 						 k->ct_len, rc->ss, k->ek,
 						 k->ek_len, rc->m, &rc->work);

@@ -28,7 +28,7 @@ struct worker {
 	unsigned int id;
 	unsigned int rounds;
 	unsigned int errors;
-	u8 *buf;		/* m, ct || ss, ss: kmalloc()ed */
+	u8 *buf;		/* ct || ss, ss: kmalloc()ed */
 };
 
 #define W_ROUNDS	100
@@ -39,7 +39,7 @@ static int worker_fn(void *data)
 	struct mk *t = w->t;
 	struct kpp_request *kr = kpp_request_alloc(t->kpp, GFP_KERNEL);
 	struct akcipher_request *ar = akcipher_request_alloc(t->ak, GFP_KERNEL);
-	u8 *m = w->buf, *ctss = w->buf + 64, *ss = ctss + t->ctl + SS + 64;
+	u8 *ctss = w->buf + 64, *ss = ctss + t->ctl + SS + 64;
 	struct scatterlist s, d;
 	unsigned int i;
 
@@ -48,10 +48,8 @@ static int worker_fn(void *data)
 		goto out;
 	}
 	for (i = 0; i < W_ROUNDS; i++) {
-		memset(m, w->id * 16 + i, 32);
-		sg_init_one(&s, m, 32);
 		sg_init_one(&d, ctss, t->ctl + SS);
-		akcipher_request_set_crypt(ar, &s, &d, 32, t->ctl + SS);
+		akcipher_request_set_crypt(ar, NULL, &d, 0, t->ctl + SS);
 		if (crypto_akcipher_encrypt(ar)) {
 			w->errors++;
 			continue;
@@ -97,8 +95,8 @@ static void test_concurrent(struct kunit *test)
 	buf2 = kunit_kzalloc(test, VGC_MLKEM_MAX_CT_SIZE + SS, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, buf2);
 	KUNIT_ASSERT_EQ(test, t->si->keypair(t->ek, t->dk, t->seed), 0);
-	KUNIT_ASSERT_EQ(test, t->si->encaps(t->ct, t->ss, t->ek, NULL), 0);
-	KUNIT_ASSERT_EQ(test, t->si->encaps(t->ct2, t->ss2, t->ek, NULL), 0);
+	KUNIT_ASSERT_EQ(test, t->si->encaps(t->ct, t->ss, t->ek), 0);
+	KUNIT_ASSERT_EQ(test, t->si->encaps(t->ct2, t->ss2, t->ek), 0);
 	r2 = kpp_request_alloc(t->kpp, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, r2);
 	memcpy(buf2, t->ct2, t->ctl);
@@ -193,8 +191,8 @@ static void test_softirq_overlap(struct kunit *test)
 	for (i = 0; i < VGC_MLKEM_SEED_SIZE; i++)
 		t->seed[i] = 0x3c ^ i;
 	KUNIT_ASSERT_EQ(test, t->si->keypair(t->ek, t->dk, t->seed), 0);
-	KUNIT_ASSERT_EQ(test, t->si->encaps(t->ct, t->ss, t->ek, NULL), 0);
-	KUNIT_ASSERT_EQ(test, t->si->encaps(t->ct2, t->ss2, t->ek, NULL), 0);
+	KUNIT_ASSERT_EQ(test, t->si->encaps(t->ct, t->ss, t->ek), 0);
+	KUNIT_ASSERT_EQ(test, t->si->encaps(t->ct2, t->ss2, t->ek), 0);
 	KUNIT_ASSERT_EQ(test, kpp_key_set(t, t->dk, t->dkl), 0);
 
 	/* the softirq side decapsulates ct2, this thread ct */

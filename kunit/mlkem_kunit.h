@@ -33,7 +33,7 @@ struct mlkem_set_info {
 	enum vgc_mlkem_set set;
 	unsigned int bits;
 	int (*keypair)(u8 *ek, u8 *dk, const u8 *seed);
-	int (*encaps)(u8 *ct, u8 *ss, const u8 *ek, const u8 *m);
+	int (*encaps)(u8 *ct, u8 *ss, const u8 *ek);
 	int (*decaps)(u8 *ss, const u8 *ct, const u8 *dk);
 	const char *cctv;	/* the accumulated test's SHAKE-128 output, hex */
 };
@@ -55,6 +55,7 @@ const void *mlkem_gen_params(const void *prev, char *desc);
 struct mk {
 	struct kunit *test;
 	const struct mlkem_set_info *si;
+	const struct vgc_mlkem_backend *be;	/* the drivers' back end */
 	enum vgc_mlkem_set set;
 	unsigned int ekl, dkl, ctl;
 	struct crypto_kpp *kpp;
@@ -105,6 +106,11 @@ int ak_enc(struct mk *t, const u8 *m, unsigned int m_len,
 int ak_dec(struct mk *t, const u8 *ct, unsigned int have,
 	   unsigned int src_len, unsigned int dst_len, bool split);
 int ak_pub_set(struct mk *t, const u8 *key, unsigned int len);
+/*
+ * ML-KEM.Encaps_internal(@ek, @m) on the drivers' back end, into t->ct and
+ * t->ss (exported to KUnit alone: FIPS 203 keeps it for testing).
+ */
+int enc_derand(struct mk *t, const u8 *ek, const u8 *m);
 int ak_priv_set(struct mk *t, const u8 *key, unsigned int len);
 
 #endif /* VGC_MLKEM_KUNIT_H */

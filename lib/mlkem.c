@@ -12,6 +12,7 @@
  * the key's hash check and J(z || c) do. The matrix is sampled whole, so
  * the working memory holds up to k^2 + k polynomials.
  */
+#include <kunit/visibility.h>
 #include <linux/build_bug.h>
 #include <linux/export.h>
 #include <linux/random.h>
@@ -560,6 +561,7 @@ int vgc_mlkem_encaps_derand_be(const struct vgc_mlkem_backend *be,
 	ws_wipe(w);
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(vgc_mlkem_encaps_derand_be);
 
 /*
  * Nonzero bytes anywhere give 0xff, else 0x00: every byte is read and
@@ -696,6 +698,66 @@ static const struct vgc_mlkem_backend *mlkem_be(void)
 	       &vgc_mlkem_backend_generic;
 }
 
+/*
+ * Randomness for key generation and encapsulation, never from a pool that
+ * is not seeded yet (early boot): where the caller may sleep it waits for
+ * the pool (wait_for_random_bytes(): 0, or -ERESTARTSYS on a signal),
+ * elsewhere it refuses with -EAGAIN until rng_is_initialized(). KUnit can
+ * make the pool look unseeded until the next wait.
+ */
+#if IS_ENABLED(CONFIG_KUNIT)
+static bool mlkem_rng_test_unready;
+static unsigned int mlkem_rng_test_waits;
+
+void vgc_mlkem_test_rng_unready(bool unready)
+{
+	WRITE_ONCE(mlkem_rng_test_unready, unready);
+	WRITE_ONCE(mlkem_rng_test_waits, 0);
+}
+EXPORT_SYMBOL_IF_KUNIT(vgc_mlkem_test_rng_unready);
+
+unsigned int vgc_mlkem_test_rng_waits(void)
+{
+	return READ_ONCE(mlkem_rng_test_waits);
+}
+EXPORT_SYMBOL_IF_KUNIT(vgc_mlkem_test_rng_waits);
+#endif
+
+static bool mlkem_rng_ready(void)
+{
+#if IS_ENABLED(CONFIG_KUNIT)
+	if (READ_ONCE(mlkem_rng_test_unready))
+		return false;
+#endif
+	return rng_is_initialized();
+}
+
+int vgc_mlkem_wait_for_rng(void)
+{
+#if IS_ENABLED(CONFIG_KUNIT)
+	if (READ_ONCE(mlkem_rng_test_unready)) {
+		WRITE_ONCE(mlkem_rng_test_waits, mlkem_rng_test_waits + 1);
+		WRITE_ONCE(mlkem_rng_test_unready, false);
+	}
+#endif
+	return wait_for_random_bytes();
+}
+
+int vgc_mlkem_random(void *buf, size_t len, bool may_sleep)
+{
+	int err;
+
+	if (!mlkem_rng_ready()) {
+		if (!may_sleep)
+			return -EAGAIN;
+		err = vgc_mlkem_wait_for_rng();
+		if (err)
+			return err;
+	}
+	get_random_bytes(buf, len);
+	return 0;
+}
+
 int vgc_mlkem_keypair_derand(enum vgc_mlkem_set set, u8 *ek, size_t ek_len,
 			     u8 *dk, size_t dk_len, const u8 *seed,
 			     size_t seed_len, struct vgc_mlkem_work *work)
@@ -711,9 +773,10 @@ int vgc_mlkem_keypair(enum vgc_mlkem_set set, u8 *ek, size_t ek_len,
 	u8 seed[VGC_MLKEM_SEED_SIZE];
 	int ret;
 
-	get_random_bytes(seed, sizeof(seed));
-	ret = vgc_mlkem_keypair_derand(set, ek, ek_len, dk, dk_len, seed,
-				       sizeof(seed), work);
+	ret = vgc_mlkem_random(seed, sizeof(seed), false);
+	if (!ret)
+		ret = vgc_mlkem_keypair_derand(set, ek, ek_len, dk, dk_len,
+					       seed, sizeof(seed), work);
 	memzero_explicit(seed, sizeof(seed));
 	return ret;
 }
@@ -727,7 +790,8 @@ int vgc_mlkem_encaps_derand(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 	return vgc_mlkem_encaps_derand_be(mlkem_be(), set, ct, ct_len, ss, ek,
 					  ek_len, m, work);
 }
-EXPORT_SYMBOL_GPL(vgc_mlkem_encaps_derand);
+/* FIPS 203 keeps Encaps_internal for testing: a reused m repeats K */
+EXPORT_SYMBOL_IF_KUNIT(vgc_mlkem_encaps_derand);
 
 int vgc_mlkem_encaps(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 		     u8 ss[VGC_MLKEM_SS_SIZE], const u8 *ek, size_t ek_len,
@@ -736,8 +800,10 @@ int vgc_mlkem_encaps(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 	u8 m[VGC_MLKEM_MSG_SIZE];
 	int ret;
 
-	get_random_bytes(m, sizeof(m));
-	ret = vgc_mlkem_encaps_derand(set, ct, ct_len, ss, ek, ek_len, m, work);
+	ret = vgc_mlkem_random(m, sizeof(m), false);
+	if (!ret)
+		ret = vgc_mlkem_encaps_derand(set, ct, ct_len, ss, ek, ek_len,
+					      m, work);
 	memzero_explicit(m, sizeof(m));
 	return ret;
 }

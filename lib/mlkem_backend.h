@@ -144,4 +144,22 @@ int vgc_mlkem_check_dk_be(const struct vgc_mlkem_backend *be,
 			  enum vgc_mlkem_set set, const u8 *dk, size_t dk_len,
 			  struct vgc_mlkem_work *work);
 
+/*
+ * @len random bytes for a key pair or an encapsulation, from a seeded
+ * pool only: if it is not seeded yet, wait where @may_sleep (0, or
+ * -ERESTARTSYS), else -EAGAIN.
+ */
+int vgc_mlkem_random(void *buf, size_t len, bool may_sleep);
+/* wait until the pool is seeded (may sleep): 0, or -ERESTARTSYS */
+int vgc_mlkem_wait_for_rng(void);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/*
+ * KUnit only: the pool looks unseeded (to vgc_mlkem_random()) until the
+ * next wait, which the counter counts.
+ */
+void vgc_mlkem_test_rng_unready(bool unready);
+unsigned int vgc_mlkem_test_rng_waits(void);
+#endif
+
 #endif /* VGC_MLKEM_BACKEND_H */

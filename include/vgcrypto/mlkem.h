@@ -21,11 +21,26 @@
  * Both wipe their working memory before returning, use under 1 KiB of
  * stack per frame, and require outputs that do not overlap inputs.
  *
+ * Randomness (a key pair without a seed, every encapsulation) comes from
+ * get_random_bytes(), and only once the pool is seeded: early in boot the
+ * per-set functions wait for it (wait_for_random_bytes()), the others
+ * refuse with -EAGAIN until rng_is_initialized().
+ *
+ * Encapsulation always draws a fresh m: FIPS 203 (section 6) keeps the
+ * derandomized ML-KEM.Encaps_internal(ek, m) for testing, since a reused
+ * m gives the same ciphertext and key twice. vgc_mlkem_encaps_derand()
+ * is that function; it is exported only to KUnit modules
+ * (EXPORT_SYMBOL_IF_KUNIT, on kernels built with CONFIG_KUNIT). Key
+ * generation from a seed d || z (ML-KEM.KeyGen_internal) stays public:
+ * the seed is a form in which FIPS 203 lets a private key be stored.
+ *
  * Return values: 0 on success; -EINVAL for an unknown parameter set, a
  * buffer of the wrong length, an encapsulation key that fails the modulus
  * check (FIPS 203 section 7.2) or a decapsulation key that fails the hash
  * check (section 7.3), with nothing written to the outputs; -ENOMEM when
- * the per-set functions cannot allocate their working memory.
+ * the per-set functions cannot allocate their working memory; -EAGAIN
+ * (the functions with a work area) before the random pool is seeded, and
+ * -ERESTARTSYS if a per-set function's wait for it is interrupted.
  * Decapsulation of a ciphertext that fails re-encryption is not an error:
  * it returns 0 and the implicit-rejection secret J(z || c), as the
  * standard requires (chosen in constant time), so no function here
@@ -37,7 +52,7 @@
  *	u8 ct[VGC_MLKEM768_CT_SIZE], k1[32], k2[32];
  *
  *	err = vgc_mlkem768_keypair(ek, dk, NULL);
- *	err = err ?: vgc_mlkem768_encaps(ct, k1, ek, NULL);
+ *	err = err ?: vgc_mlkem768_encaps(ct, k1, ek);
  *	err = err ?: vgc_mlkem768_decaps(k2, ct, dk);	k1 == k2
  *
  * (dk is secret: keep it off the stack in real code and wipe it with
@@ -55,7 +70,7 @@ enum vgc_mlkem_set {
 };
 
 #define VGC_MLKEM_SEED_SIZE	64	/* d || z for key generation */
-#define VGC_MLKEM_MSG_SIZE	32	/* m for encapsulation */
+#define VGC_MLKEM_MSG_SIZE	32	/* m (Encaps_internal, tests only) */
 #define VGC_MLKEM_SS_SIZE	32	/* the shared secret K */
 
 #define VGC_MLKEM512_EK_SIZE	800
@@ -84,10 +99,10 @@ struct vgc_mlkem_work {
 int vgc_mlkem512_keypair(u8 *ek, u8 *dk, const u8 *seed);
 int vgc_mlkem768_keypair(u8 *ek, u8 *dk, const u8 *seed);
 int vgc_mlkem1024_keypair(u8 *ek, u8 *dk, const u8 *seed);
-/* Encaps; @m (32 bytes), or NULL for get_random_bytes() */
-int vgc_mlkem512_encaps(u8 *ct, u8 *ss, const u8 *ek, const u8 *m);
-int vgc_mlkem768_encaps(u8 *ct, u8 *ss, const u8 *ek, const u8 *m);
-int vgc_mlkem1024_encaps(u8 *ct, u8 *ss, const u8 *ek, const u8 *m);
+/* Encaps, with a fresh m */
+int vgc_mlkem512_encaps(u8 *ct, u8 *ss, const u8 *ek);
+int vgc_mlkem768_encaps(u8 *ct, u8 *ss, const u8 *ek);
+int vgc_mlkem1024_encaps(u8 *ct, u8 *ss, const u8 *ek);
 /* Decaps */
 int vgc_mlkem512_decaps(u8 *ss, const u8 *ct, const u8 *dk);
 int vgc_mlkem768_decaps(u8 *ss, const u8 *ct, const u8 *dk);
@@ -112,14 +127,15 @@ int vgc_mlkem_keypair(enum vgc_mlkem_set set, u8 *ek, size_t ek_len,
 		      u8 *dk, size_t dk_len, struct vgc_mlkem_work *work);
 
 /*
- * ML-KEM.Encaps_internal(ek, m): checks @ek (length, modulus), then writes
+ * ML-KEM.Encaps_internal(ek, m), for tests only (exported to KUnit
+ * modules alone, see above): checks @ek (length, modulus), then writes
  * the ciphertext @ct and the shared secret @ss.
  */
 int vgc_mlkem_encaps_derand(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 			    u8 ss[VGC_MLKEM_SS_SIZE], const u8 *ek,
 			    size_t ek_len, const u8 m[VGC_MLKEM_MSG_SIZE],
 			    struct vgc_mlkem_work *work);
-/* ML-KEM.Encaps: as above with m from get_random_bytes(). */
+/* ML-KEM.Encaps: as above with a fresh m from get_random_bytes(). */
 int vgc_mlkem_encaps(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 		     u8 ss[VGC_MLKEM_SS_SIZE], const u8 *ek, size_t ek_len,
 		     struct vgc_mlkem_work *work);

@@ -61,6 +61,10 @@ typedef s64 __s64;
 
 /* The module exports its API; a user-space program has nothing to export. */
 #define EXPORT_SYMBOL_GPL(sym)	static_assert(1, #sym)
+/* <linux/kconfig.h>: no kernel option is set in user space */
+#define IS_ENABLED(option)	0
+/* <kunit/visibility.h> */
+#define EXPORT_SYMBOL_IF_KUNIT(sym)	static_assert(1, #sym)
 
 #define min_t(type, a, b) ({			\
 	type __min_a = (a);			\
@@ -170,6 +174,17 @@ static inline int hex2bin(u8 *dst, const char *src, size_t count)
 		*dst++ = (hi - digits) << 4 | (lo - digits);
 		src += 2;
 	}
+	return 0;
+}
+
+/* getrandom() blocks until the pool is seeded: it always is here. */
+static inline bool rng_is_initialized(void)
+{
+	return true;
+}
+
+static inline int wait_for_random_bytes(void)
+{
 	return 0;
 }
 
