@@ -402,10 +402,16 @@ static void kpke_encrypt(const struct vgc_mlkem_backend *be,
 		be->add(w->p[0], w->p[1]);
 		be->compress(ct + i * 32 * p->du, w->p[0], p->du);
 	}
-	/* v = NTT^-1(t^T y^) + e2 + Decompress_1(m); A^T is done with */
+	/*
+	 * v = NTT^-1(t^T y^) + e2 + Decompress_1(m); A^T is done with. t^ is
+	 * basemul_row's b: in Decaps it comes from the ek inside dk, which
+	 * only the hash check covers, so its values may reach 4095 (the same
+	 * mod q, as ByteDecode_12 has it), which b's bound allows and a's
+	 * does not
+	 */
 	for (i = 0; i < k; i++)
 		be->frombytes(w->mat[i], ek + i * VGC_MLKEM_POLYBYTES);
-	be->basemul_row(w->p[0], w->mat[0], w->vec[0], k);
+	be->basemul_row(w->p[0], w->vec[0], w->mat[0], k);
 	be->invntt(w->p[0]);
 	be->cbd(w->p[1], w->noise[2 * k], 2);
 	be->add(w->p[0], w->p[1]);

@@ -169,6 +169,7 @@ int main(int argc, char **argv)
 		printf("# back end %s\n", mt_be->name);
 		if (mt_be != &vgc_mlkem_backend_generic)
 			suite_equiv();
+		suite_ek_bound();
 		suite_units();
 		suite_acvp();
 		suite_wycheproof();

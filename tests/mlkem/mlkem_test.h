@@ -40,6 +40,8 @@ const char *mt_path(const char *rel);
 enum vgc_mlkem_set mt_set_from_name(const char *name, bool *ok);
 
 void suite_sha3(void);
+/* basemul_row's bound kept with a dk whose ek is not reduced mod q */
+void suite_ek_bound(void);
 /* each of mt_be's primitives against the portable one */
 void suite_equiv(void);
 void suite_units(void);
