@@ -10,6 +10,7 @@
 #include <crypto/algapi.h>
 #include <kunit/visibility.h>
 #include <linux/module.h>
+#include <linux/sched.h>
 #include <linux/scatterlist.h>
 #include <linux/string.h>
 
@@ -161,6 +162,26 @@ static inline void vgc_aead_test_hook(struct aead_request *req)
 #endif
 
 /*
+ * A request that may sleep (CRYPTO_TFM_REQ_MAY_SLEEP) gives the CPU up
+ * between pieces, every VGC_YIELD_BYTES of text a pass, with no page
+ * mapped and its SIMD section closed: a long request on the portable back
+ * end (no sections) or on a kernel without preemption does not hold the
+ * CPU for its whole length.
+ */
+#define VGC_YIELD_BYTES	4096
+
+static void vgc_maybe_yield(struct vgc_cp_req *r, bool may_sleep,
+			    unsigned int *since, unsigned int n)
+{
+	*since += n;
+	if (!may_sleep || *since < VGC_YIELD_BYTES)
+		return;
+	*since = 0;
+	vgc_cp_pause(r);
+	cond_resched();
+}
+
+/*
  * The text: @len bytes at offset @skip of both lists (of @src alone for
  * VGC_AUTH, which only reads). Out of place, the two iterators advance by
  * whatever is left in the shorter of the two mapped pieces, and both are
@@ -168,10 +189,10 @@ static inline void vgc_aead_test_hook(struct aead_request *req)
  */
 static bool vgc_walk_text(struct vgc_cp_req *r, struct scatterlist *src,
 			  struct scatterlist *dst, unsigned int skip,
-			  unsigned int len, enum vgc_pass pass)
+			  unsigned int len, enum vgc_pass pass, bool may_sleep)
 {
 	struct sg_mapping_iter sm, dm;
-	unsigned int n, flags;
+	unsigned int n, flags, since = 0;
 
 	if (!len)
 		return true;
@@ -188,6 +209,11 @@ static bool vgc_walk_text(struct vgc_cp_req *r, struct scatterlist *src,
 			vgc_update(r, sm.addr, sm.addr, n, pass);
 			sm.consumed = n;
 			len -= n;
+			if (may_sleep) {
+				/* unmapped: the next sg_miter_next() resumes */
+				sg_miter_stop(&sm);
+				vgc_maybe_yield(r, true, &since, n);
+			}
 		}
 		sg_miter_stop(&sm);
 		return !len;
@@ -211,6 +237,7 @@ static bool vgc_walk_text(struct vgc_cp_req *r, struct scatterlist *src,
 		sg_miter_stop(&dm);
 		sg_miter_stop(&sm);
 		len -= n;
+		vgc_maybe_yield(r, may_sleep, &since, n);
 	}
 	return !len;
 }
@@ -237,6 +264,7 @@ static int vgc_aead_crypt(struct aead_request *req, bool seal)
 	unsigned int textlen = req->cryptlen;
 	unsigned int adlen = req->assoclen;
 	struct vgc_cp_req *r = aead_request_ctx(req);
+	bool sleep = req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP;
 	u8 nonce[VGC_CP_NONCE_SIZE];
 	u8 tag[VGC_CP_TAG_SIZE];
 	int ret = -EINVAL;
@@ -270,7 +298,7 @@ static int vgc_aead_crypt(struct aead_request *req, bool seal)
 		goto end;
 	if (seal) {
 		if (!vgc_walk_text(r, req->src, req->dst, req->assoclen,
-				   textlen, VGC_SEAL))
+				   textlen, VGC_SEAL, sleep))
 			goto end;
 		vgc_cp_seal_final(r, tag);
 		ret = 0;
@@ -282,10 +310,10 @@ static int vgc_aead_crypt(struct aead_request *req, bool seal)
 	}
 	if (req->src == req->dst) {
 		if (!vgc_walk_text(r, req->src, NULL, req->assoclen, textlen,
-				   VGC_AUTH))
+				   VGC_AUTH, sleep))
 			goto end;
 	} else if (!vgc_walk_text(r, req->src, req->dst, req->assoclen,
-				  textlen, VGC_AUTH_COPY)) {
+				  textlen, VGC_AUTH_COPY, sleep)) {
 		goto end;
 	}
 	vgc_aead_test_hook(req);
@@ -293,7 +321,7 @@ static int vgc_aead_crypt(struct aead_request *req, bool seal)
 	if (ret)
 		goto out;
 	ret = vgc_walk_text(r, req->dst, req->dst, req->assoclen, textlen,
-			    VGC_DECRYPT) ? 0 : -EINVAL;
+			    VGC_DECRYPT, sleep) ? 0 : -EINVAL;
 end:
 	vgc_cp_end(r);
 out:

@@ -21,8 +21,9 @@
  *     max_size: ciphertext size + 32
  *
  * Lengths are exact (a destination may be longer; dst_len is set to what
- * was written); anything else is -EINVAL before a byte is written, as is
- * a request on a tfm without the key it needs. A key that is refused
+ * was written); a destination that is shorter gets -EOVERFLOW and
+ * dst_len set to the size needed, anything else -EINVAL, before a byte is
+ * written, as does a request on a tfm without the key it needs. A key that is refused
  * leaves the tfm with no key. A ciphertext that does not re-encrypt gives
  * 0 and the implicit-rejection secret, as FIPS 203 requires.
  *
@@ -221,6 +222,16 @@ static bool sg_put(struct scatterlist *sg, const void *buf, unsigned int len,
 	return sg_pcopy_from_buffer(sg, sg_nents(sg), buf, len, off) == len;
 }
 
+/*
+ * A destination shorter than the output: the size it needs in *@dst_len
+ * and -EOVERFLOW, as rsa.c answers, so that a caller can size it.
+ */
+static int vgc_mlkem_too_small(unsigned int *dst_len, unsigned int need)
+{
+	*dst_len = need;
+	return -EOVERFLOW;
+}
+
 /* Decaps of the ciphertext in @src into @dst: kpp and akcipher alike. */
 static int vgc_mlkem_decaps_sg(struct vgc_mlkem_key *k,
 			       struct vgc_mlkem_req *rc,
@@ -229,9 +240,11 @@ static int vgc_mlkem_decaps_sg(struct vgc_mlkem_key *k,
 {
 	int err;
 
-	if (!k->have_dk || src_len != k->ct_len ||
-	    *dst_len < VGC_MLKEM_SS_SIZE || !sg_fits(src, src_len) ||
-	    !sg_fits(dst, VGC_MLKEM_SS_SIZE))
+	if (!k->have_dk || src_len != k->ct_len || !sg_fits(src, src_len))
+		return -EINVAL;
+	if (*dst_len < VGC_MLKEM_SS_SIZE)
+		return vgc_mlkem_too_small(dst_len, VGC_MLKEM_SS_SIZE);
+	if (!sg_fits(dst, VGC_MLKEM_SS_SIZE))
 		return -EINVAL;
 	err = -EINVAL;
 	if (sg_get(src, rc->ct, k->ct_len))
@@ -263,8 +276,11 @@ static int vgc_mlkem_kpp_public_key(struct kpp_request *req)
 {
 	struct vgc_mlkem_key *k = kpp_key(crypto_kpp_reqtfm(req));
 
-	if (!k->have_ek || req->dst_len < k->ek_len ||
-	    !sg_fits(req->dst, k->ek_len))
+	if (!k->have_ek)
+		return -EINVAL;
+	if (req->dst_len < k->ek_len)
+		return vgc_mlkem_too_small(&req->dst_len, k->ek_len);
+	if (!sg_fits(req->dst, k->ek_len))
 		return -EINVAL;
 	if (!sg_put(req->dst, k->ek, k->ek_len, 0))
 		return -EINVAL;
@@ -329,8 +345,11 @@ static int vgc_mlkem_ak_encrypt(struct akcipher_request *req)
 	unsigned int need = k->ct_len + VGC_MLKEM_SS_SIZE;
 	int err;
 
-	if (!k->have_ek || req->dst_len < need || !sg_fits(req->dst, need) ||
-	    req->src_len)
+	if (!k->have_ek || req->src_len)
+		return -EINVAL;
+	if (req->dst_len < need)
+		return vgc_mlkem_too_small(&req->dst_len, need);
+	if (!sg_fits(req->dst, need))
 		return -EINVAL;
 	err = vgc_mlkem_random(rc->m, VGC_MLKEM_MSG_SIZE,
 			       req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP);

@@ -9,6 +9,9 @@
 #include <kunit/test.h>
 #include <crypto/aead.h>
 #include <linux/gfp.h>
+#include <linux/delay.h>
+#include <linux/kthread.h>
+#include <linux/sched.h>
 #include <linux/mm.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
@@ -783,6 +786,116 @@ static void test_open_source_changes(struct kunit *test)
 	KUNIT_EXPECT_GT(test, calls, 0U);
 }
 
+/*
+ * A long request that may sleep gives the CPU up between its pieces. On
+ * one CPU without preemption (User-Mode Linux) that is observable: a
+ * real-time kthread woken just before the request (the scheduler then
+ * marks this thread to reschedule) runs, and counts, during the request
+ * only if the request yields; without CRYPTO_TFM_REQ_MAY_SLEEP it must
+ * not run until the request is over.
+ */
+#define LONG_ORDER	5	/* 128 KiB of text */
+
+struct spinner {
+	unsigned long ticks;
+	bool go;
+	struct task_struct *task;
+};
+
+/* each time it is woken with go set: one tick, and back to sleep */
+static int spin_fn(void *data)
+{
+	struct spinner *sp = data;
+
+	while (!kthread_should_stop()) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (READ_ONCE(sp->go)) {
+			__set_current_state(TASK_RUNNING);
+			WRITE_ONCE(sp->go, false);
+			WRITE_ONCE(sp->ticks, sp->ticks + 1);
+			continue;
+		}
+		schedule();
+	}
+	return 0;
+}
+
+/* nothing between the wake-up and the request's end can switch but it */
+static unsigned long ticks_during(struct crypto_aead *tfm, struct aead_request *req,
+				  struct spinner *sp, bool enc)
+{
+	unsigned long before = READ_ONCE(sp->ticks), after;
+	int err;
+
+	WRITE_ONCE(sp->go, true);
+	wake_up_process(sp->task);
+	err = enc ? crypto_aead_encrypt(req) : crypto_aead_decrypt(req);
+	after = READ_ONCE(sp->ticks);
+	/* let it have its tick now if it did not */
+	msleep(2);
+	return err ? ULONG_MAX : after - before;
+}
+
+static void test_may_sleep_yields(struct kunit *test)
+{
+	const unsigned int len = (PAGE_SIZE << LONG_ORDER) - TAG_SIZE;
+	struct spinner sp = { 0 };
+	struct task_struct *task;
+	struct aead_request *req;
+	struct crypto_aead *tfm;
+	struct scatterlist sg;
+	struct page *pg;
+	unsigned long t[4];
+	u8 *buf, iv[12] = { 1 }, key[32] = { 2 };
+	int i;
+
+	if (IS_ENABLED(CONFIG_PREEMPTION) || num_online_cpus() != 1)
+		kunit_skip(test, "needs one CPU and no preemption (User-Mode Linux)");
+	tfm = alloc_driver(test, false);
+	KUNIT_ASSERT_EQ(test, crypto_aead_setkey(tfm, key, sizeof(key)), 0);
+	KUNIT_ASSERT_EQ(test, crypto_aead_setauthsize(tfm, TAG_SIZE), 0);
+	pg = alloc_pages(GFP_KERNEL, LONG_ORDER);
+	KUNIT_ASSERT_NOT_NULL(test, pg);
+	buf = page_address(pg);
+	req = aead_request_alloc(tfm, GFP_KERNEL);
+	if (!req) {
+		__free_pages(pg, LONG_ORDER);
+		KUNIT_ASSERT_FAILURE(test, "request");
+	}
+	task = kthread_run(spin_fn, &sp, "vgc-spin");
+	sp.task = task;
+	if (IS_ERR(task)) {
+		aead_request_free(req);
+		__free_pages(pg, LONG_ORDER);
+		KUNIT_ASSERT_FAILURE(test, "kthread");
+	}
+	sched_set_fifo_low(task);
+	msleep(2);
+	/* seal in place, then open: without, then with MAY_SLEEP */
+	for (i = 0; i < 4; i++) {
+		memset(buf, 0x6b, len);
+		sg_init_one(&sg, buf, len + TAG_SIZE);
+		aead_request_set_callback(req, i & 2 ? CRYPTO_TFM_REQ_MAY_SLEEP : 0,
+					  NULL, NULL);
+		aead_request_set_ad(req, 0);
+		aead_request_set_crypt(req, &sg, &sg, len, iv);
+		t[i] = ticks_during(tfm, req, &sp, true);
+		if (i & 1) {
+			aead_request_set_crypt(req, &sg, &sg, len + TAG_SIZE, iv);
+			t[i] = ticks_during(tfm, req, &sp, false);
+		}
+	}
+	kthread_stop(task);
+	aead_request_free(req);
+	__free_pages(pg, LONG_ORDER);
+	KUNIT_EXPECT_EQ_MSG(test, t[0], 0UL, "seal without MAY_SLEEP let another task run");
+	KUNIT_EXPECT_EQ_MSG(test, t[1], 0UL, "open without MAY_SLEEP let another task run");
+	KUNIT_EXPECT_TRUE_MSG(test, t[2] && t[2] != ULONG_MAX,
+			      "seal with MAY_SLEEP of %u bytes never yielded (%lu)", len, t[2]);
+	KUNIT_EXPECT_TRUE_MSG(test, t[3] && t[3] != ULONG_MAX,
+			      "open with MAY_SLEEP of %u bytes never yielded (%lu)", len, t[3]);
+}
+
 static struct kunit_case vgc_aead_cases[] = {
 	KUNIT_CASE_PARAM(test_properties, backend_gen_params),
 	KUNIT_CASE_PARAM(test_rfc8439, backend_gen_params),
@@ -791,6 +904,7 @@ static struct kunit_case vgc_aead_cases[] = {
 	KUNIT_CASE_PARAM(test_refuse_lengths, backend_gen_params),
 	KUNIT_CASE_PARAM(test_refuse_forgeries, backend_gen_params),
 	KUNIT_CASE_PARAM(test_open_source_changes, backend_gen_params),
+	KUNIT_CASE_PARAM(test_may_sleep_yields, backend_gen_params),
 	{}
 };
 

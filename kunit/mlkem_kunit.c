@@ -589,7 +589,11 @@ static void expect_refused(struct mk *t, int err, unsigned int dst_len,
 	KUNIT_EXPECT_EQ_MSG(test, t->dst_len, dst_len, "%s: dst_len", what);
 }
 
-/* The requests that must be refused: -EINVAL, nothing written. */
+/*
+ * The requests that must be refused, nothing written: -EINVAL, or, where
+ * only the destination is too small, -EOVERFLOW with dst_len set to the
+ * size needed (as rsa.c answers).
+ */
 enum refused_key { NO_KEY, KPP_SEED, AK_EK, AK_DK };
 enum refused_op { KPP_PUB, KPP_SS, AK_ENC, AK_DEC };
 /* a length: one of the set's sizes (or 0) plus a difference */
@@ -607,6 +611,7 @@ struct refused {
 	struct refused_len have;	/* bytes in the source list */
 	struct refused_len src_len, dst_len;
 	bool split;
+	bool overflow;
 };
 
 #define RL(b, d)	{ b, d }
@@ -621,9 +626,9 @@ static const struct refused refusals[] = {
 	{ "akcipher decrypt, no key", NO_KEY, AK_DEC, RL(CT, 0), RL(CT, 0),
 	  RL(K, 0) },
 	{ "kpp public key into ek - 1 bytes", KPP_SEED, KPP_PUB, RL(ZERO, 0),
-	  RL(ZERO, 0), RL(EK, -1) },
+	  RL(ZERO, 0), RL(EK, -1), false, true },
 	{ "kpp public key into nothing", KPP_SEED, KPP_PUB, RL(ZERO, 0),
-	  RL(ZERO, 0), RL(ZERO, 0) },
+	  RL(ZERO, 0), RL(ZERO, 0), false, true },
 	{ "kpp ciphertext - 1", KPP_SEED, KPP_SS, RL(CT, -1), RL(CT, -1),
 	  RL(K, 0) },
 	{ "kpp ciphertext + 1", KPP_SEED, KPP_SS, RL(CT, 1), RL(CT, 1),
@@ -635,7 +640,7 @@ static const struct refused refusals[] = {
 	{ "kpp empty ciphertext", KPP_SEED, KPP_SS, RL(ZERO, 0), RL(ZERO, 0),
 	  RL(K, 0) },
 	{ "kpp secret into 31 bytes", KPP_SEED, KPP_SS, RL(CT, 0), RL(CT, 0),
-	  RL(K, -1) },
+	  RL(K, -1), false, true },
 	{ "akcipher decrypt with only ek", AK_EK, AK_DEC, RL(CT, 0), RL(CT, 0),
 	  RL(K, 0) },
 	{ "akcipher encrypt, 1-byte m", AK_EK, AK_ENC, RL(ZERO, 1),
@@ -647,9 +652,9 @@ static const struct refused refusals[] = {
 	{ "akcipher encrypt, 32-byte m (Encaps_internal is for tests)", AK_EK,
 	  AK_ENC, RL(K, 0), RL(K, 0), RL(CT_SS, 0) },
 	{ "akcipher encrypt into ct + 31 bytes", AK_EK, AK_ENC, RL(ZERO, 0),
-	  RL(ZERO, 0), RL(CT_SS, -1) },
+	  RL(ZERO, 0), RL(CT_SS, -1), false, true },
 	{ "akcipher encrypt into ct bytes", AK_EK, AK_ENC, RL(ZERO, 0),
-	  RL(ZERO, 0), RL(CT, 0) },
+	  RL(ZERO, 0), RL(CT, 0), false, true },
 	{ "akcipher ciphertext - 1", AK_DK, AK_DEC, RL(CT, -1), RL(CT, -1),
 	  RL(K, 0) },
 	{ "akcipher ciphertext + 1", AK_DK, AK_DEC, RL(CT, 1), RL(CT, 1),
@@ -657,7 +662,7 @@ static const struct refused refusals[] = {
 	{ "akcipher ciphertext + 1 in a list of ct bytes", AK_DK, AK_DEC,
 	  RL(CT, 0), RL(CT, 1), RL(K, 0) },
 	{ "akcipher secret into 31 bytes", AK_DK, AK_DEC, RL(CT, 0), RL(CT, 0),
-	  RL(K, -1) },
+	  RL(K, -1), false, true },
 };
 
 static unsigned int refused_len(struct mk *t, struct refused_len l)
@@ -710,6 +715,21 @@ static void refused_run(struct mk *t, const struct refused *r)
 	default:
 		err = ak_dec(t, t->ct_long, have, src_len, dst_len, r->split);
 		break;
+	}
+	if (r->overflow) {
+		/* the size the operation writes */
+		const struct refused_len need[] = {
+			[KPP_PUB] = RL(EK, 0), [KPP_SS] = RL(K, 0),
+			[AK_ENC] = RL(CT_SS, 0), [AK_DEC] = RL(K, 0),
+		};
+
+		KUNIT_EXPECT_EQ_MSG(t->test, err, -EOVERFLOW, "%s", r->what);
+		KUNIT_EXPECT_TRUE_MSG(t->test, poisoned_from(t, 0), "%s wrote",
+				      r->what);
+		KUNIT_EXPECT_EQ_MSG(t->test, t->dst_len,
+				    refused_len(t, need[r->op]),
+				    "%s: dst_len, the size needed", r->what);
+		return;
 	}
 	expect_refused(t, err, dst_len, r->what);
 }

@@ -353,6 +353,11 @@ static void cp_tag(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE])
 	r->tagged = true;
 }
 
+void vgc_cp_pause(struct vgc_cp_req *r)
+{
+	cp_simd_close(r);
+}
+
 void vgc_cp_end(struct vgc_cp_req *r)
 {
 	cp_simd_close(r);

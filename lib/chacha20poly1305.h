@@ -176,6 +176,12 @@ void vgc_cp_auth_copy_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 int vgc_cp_verify(struct vgc_cp_req *r, const u8 tag[VGC_CP_TAG_SIZE]);
 void vgc_cp_decrypt_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 			   size_t len);
+/*
+ * Close the request's SIMD section, if one is open, so that the caller
+ * may sleep before its next call (which opens a new one): where a request
+ * is allowed to sleep, a long one yields the CPU between pieces.
+ */
+void vgc_cp_pause(struct vgc_cp_req *r);
 void vgc_cp_end(struct vgc_cp_req *r);
 
 #endif /* VGC_CHACHA20POLY1305_H */
