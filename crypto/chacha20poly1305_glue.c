@@ -12,9 +12,11 @@
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/scatterlist.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "chacha20poly1305.h"
+#include "chacha20poly1305_kat.h"
 #include "vgc_glue.h"
 
 #define VGC_ESP_SALT_SIZE	4
@@ -42,18 +44,21 @@ struct vgc_aead_ctx {
 /* the most back ends an architecture's list may hold */
 #define VGC_AEAD_MAX_BACKENDS	8
 
-/*
- * The drivers, rfc7539 and rfc7539esp for each chosen back end in turn,
- * registered and unregistered as one array; vgc_aead_bes[i] is the back
- * end of vgc_aead_algs[2 * i] and [2 * i + 1].
- */
-static struct aead_alg vgc_aead_algs[2 * VGC_AEAD_MAX_BACKENDS];
+/* a driver and the back end it runs on */
+struct vgc_aead_alg {
+	struct aead_alg alg;
+	const struct vgc_cp_backend *be;
+};
+
+/* the drivers, rfc7539 and rfc7539esp for each chosen back end in turn */
+static struct vgc_aead_alg vgc_aead_algs[2 * VGC_AEAD_MAX_BACKENDS];
 static const struct vgc_cp_backend *vgc_aead_bes[VGC_AEAD_MAX_BACKENDS];
 static unsigned int vgc_aead_nr_bes;
+static unsigned int vgc_aead_nr_registered;
 
 static const struct vgc_cp_backend *vgc_tfm_backend(struct crypto_aead *tfm)
 {
-	return vgc_aead_bes[(crypto_aead_alg(tfm) - vgc_aead_algs) / 2];
+	return container_of(crypto_aead_alg(tfm), struct vgc_aead_alg, alg)->be;
 }
 
 static int vgc_aead_init(struct crypto_aead *tfm)
@@ -340,12 +345,14 @@ static int vgc_aead_decrypt(struct aead_request *req)
 	return vgc_aead_crypt(req, false);
 }
 
-static void vgc_fill_alg(struct aead_alg *alg, const struct vgc_cp_backend *be,
+static void vgc_fill_alg(struct vgc_aead_alg *a, const struct vgc_cp_backend *be,
 			 bool esp)
 {
 	const char *name = esp ? "rfc7539esp" : "rfc7539";
+	struct aead_alg *alg = &a->alg;
 
-	memset(alg, 0, sizeof(*alg));
+	memset(a, 0, sizeof(*a));
+	a->be = be;
 	alg->init = vgc_aead_init;
 	alg->exit = vgc_aead_exit;
 	alg->setkey = vgc_aead_setkey;
@@ -363,6 +370,33 @@ static void vgc_fill_alg(struct aead_alg *alg, const struct vgc_cp_backend *be,
 		 "%s(chacha20,poly1305)", name);
 	snprintf(alg->base.cra_driver_name, CRYPTO_MAX_ALG_NAME,
 		 "%s-chacha20-poly1305-vgcrypto-%s", name, be->name);
+}
+
+/*
+ * The known-answer check (lib/chacha20poly1305_kat.c) of every chosen
+ * back end, before any driver is registered (crypto/main.c): a kernel
+ * built without the crypto manager's self-tests must not get a broken
+ * one either. Module init runs where SIMD is usable.
+ */
+int vgc_aead_selftest(void)
+{
+	struct vgc_cp_kat *t;
+	unsigned int i;
+	int err = 0;
+
+	if (!vgc_aead_nr_bes)
+		return 0;
+	t = kmalloc(sizeof(*t), GFP_KERNEL);
+	if (!t)
+		return -ENOMEM;
+	for (i = 0; i < vgc_aead_nr_bes && !err; i++) {
+		err = vgc_cp_selftest(vgc_aead_bes[i], t);
+		if (err)
+			pr_err("ChaCha20-Poly1305 known-answer check of the %s back end failed (%d)\n",
+			       vgc_aead_bes[i]->name, err);
+	}
+	kfree_sensitive(t);
+	return err ? -EINVAL : 0;
 }
 
 unsigned int vgc_aead_prepare(void)
@@ -385,31 +419,49 @@ unsigned int vgc_aead_prepare(void)
 
 int vgc_aead_register(void)
 {
+	const char *names[VGC_AEAD_MAX_BACKENDS];
+	int prios[VGC_AEAD_MAX_BACKENDS];
 	unsigned int i;
 	int err;
 
-	if (!vgc_aead_nr_bes)
-		return 0;
-	err = crypto_register_aeads(vgc_aead_algs, 2 * vgc_aead_nr_bes);
-	if (err) {
-		pr_err("registering the AEAD drivers failed: %d\n", err);
-		vgc_aead_nr_bes = 0;
-		return err;
+	for (i = 0; i < 2 * vgc_aead_nr_bes; i++) {
+		err = crypto_register_aead(&vgc_aead_algs[i].alg);
+		if (err) {
+			pr_err("registering %s failed: %d\n",
+			       vgc_aead_algs[i].alg.base.cra_driver_name, err);
+			vgc_aead_unregister();
+			return err;
+		}
+		vgc_aead_nr_registered++;
 	}
-	for (i = 0; i < vgc_aead_nr_bes; i++)
-		pr_info("registered %s back end (priority %d)\n",
-			vgc_aead_bes[i]->name, vgc_aead_bes[i]->priority);
+	for (i = 0; i < vgc_aead_nr_bes; i++) {
+		names[i] = vgc_aead_bes[i]->name;
+		prios[i] = vgc_aead_bes[i]->priority;
+	}
+	vgc_log_registered("ChaCha20-Poly1305", "known-answer check passed",
+			   names, prios, vgc_aead_nr_bes);
 	return 0;
 }
 
 void vgc_aead_unregister(void)
 {
-	if (vgc_aead_nr_bes)
-		crypto_unregister_aeads(vgc_aead_algs, 2 * vgc_aead_nr_bes);
-	vgc_aead_nr_bes = 0;
+	while (vgc_aead_nr_registered)
+		crypto_unregister_aead(&vgc_aead_algs[--vgc_aead_nr_registered].alg);
 }
+
+/* every name a driver may have here, so that asking for it loads us */
+#define VGC_AEAD_ALIASES(be)						\
+	MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-" be);	\
+	MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-vgcrypto-" be)
 
 MODULE_ALIAS_CRYPTO("rfc7539(chacha20,poly1305)");
 MODULE_ALIAS_CRYPTO("rfc7539esp(chacha20,poly1305)");
-MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-generic");
-MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-vgcrypto-generic");
+VGC_AEAD_ALIASES("generic");
+#if defined(CONFIG_X86_64)
+VGC_AEAD_ALIASES("avx512");
+VGC_AEAD_ALIASES("avx512-noifma");
+VGC_AEAD_ALIASES("avx2");
+VGC_AEAD_ALIASES("ssse3");
+#elif defined(CONFIG_ARM64) && defined(CONFIG_KERNEL_MODE_NEON)
+VGC_AEAD_ALIASES("neon");
+#endif

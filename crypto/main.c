@@ -53,6 +53,24 @@ bool vgc_backend_selected(const char *family, const char *name,
 	return true;
 }
 
+void vgc_log_registered(const char *family, const char *what,
+			const char *const *names, const int *prios,
+			unsigned int n)
+{
+	char list[160];
+	unsigned int i;
+	int pos = 0;
+
+	for (i = 0; i < n; i++) {
+		pr_debug("registered %s %s back end (priority %d)\n", family,
+			 names[i], prios[i]);
+		pos += scnprintf(list + pos, sizeof(list) - pos, "%s%s (%d)",
+				 i ? ", " : "", names[i], prios[i]);
+	}
+	if (n)
+		pr_info("registered %s back ends %s; %s\n", family, list, what);
+}
+
 static int __init vgc_init(void)
 {
 	unsigned int n;
@@ -65,7 +83,7 @@ static int __init vgc_init(void)
 		       backends);
 		return -ENODEV;
 	}
-	err = vgc_mlkem_selftest();
+	err = vgc_aead_selftest() ?: vgc_mlkem_selftest();
 	if (err)
 		return err;
 

@@ -580,6 +580,8 @@ void vgc_mlkem_unregister(void)
 int vgc_mlkem_register(void)
 {
 	unsigned int i, n = vgc_mlkem_nr_bes * VGC_MLKEM_NSETS;
+	const char *names[VGC_MLKEM_MAX_BACKENDS];
+	int prios[VGC_MLKEM_MAX_BACKENDS];
 	int err;
 
 	for (i = 0; i < n; i++) {
@@ -593,9 +595,12 @@ int vgc_mlkem_register(void)
 		}
 		vgc_mlkem_nr_registered++;
 	}
-	for (i = 0; i < vgc_mlkem_nr_bes; i++)
-		pr_info("registered ML-KEM-512/768/1024 %s back end (priority %d; kpp and akcipher; known-answer check passed)\n",
-			vgc_mlkem_bes[i]->name, vgc_mlkem_bes[i]->priority);
+	for (i = 0; i < vgc_mlkem_nr_bes; i++) {
+		names[i] = vgc_mlkem_bes[i]->name;
+		prios[i] = vgc_mlkem_bes[i]->priority;
+	}
+	vgc_log_registered("ML-KEM-512/768/1024", "kpp and akcipher; known-answer check passed",
+			   names, prios, vgc_mlkem_nr_bes);
 	/* the exported functions: the fastest chosen (the list's order) */
 	if (vgc_mlkem_nr_bes)
 		vgc_mlkem_set_fastest(vgc_mlkem_bes[0]);
@@ -611,9 +616,19 @@ fail:
 MODULE_ALIAS_CRYPTO("mlkem512");
 MODULE_ALIAS_CRYPTO("mlkem768");
 MODULE_ALIAS_CRYPTO("mlkem1024");
-MODULE_ALIAS_CRYPTO("mlkem512-vgcrypto-generic");
-MODULE_ALIAS_CRYPTO("mlkem768-vgcrypto-generic");
-MODULE_ALIAS_CRYPTO("mlkem1024-vgcrypto-generic");
-MODULE_ALIAS_CRYPTO("mlkem512-vgcrypto-generic-akcipher");
-MODULE_ALIAS_CRYPTO("mlkem768-vgcrypto-generic-akcipher");
-MODULE_ALIAS_CRYPTO("mlkem1024-vgcrypto-generic-akcipher");
+/* every driver name a back end may have here */
+#define VGC_MLKEM_ALIASES(be)						\
+	MODULE_ALIAS_CRYPTO("mlkem512-vgcrypto-" be);			\
+	MODULE_ALIAS_CRYPTO("mlkem768-vgcrypto-" be);			\
+	MODULE_ALIAS_CRYPTO("mlkem1024-vgcrypto-" be);			\
+	MODULE_ALIAS_CRYPTO("mlkem512-vgcrypto-" be "-akcipher");	\
+	MODULE_ALIAS_CRYPTO("mlkem768-vgcrypto-" be "-akcipher");	\
+	MODULE_ALIAS_CRYPTO("mlkem1024-vgcrypto-" be "-akcipher")
+
+VGC_MLKEM_ALIASES("generic");
+#if defined(CONFIG_X86_64)
+VGC_MLKEM_ALIASES("avx512");
+VGC_MLKEM_ALIASES("avx2");
+#elif defined(CONFIG_ARM64) && defined(CONFIG_KERNEL_MODE_NEON)
+VGC_MLKEM_ALIASES("neon");
+#endif

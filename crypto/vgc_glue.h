@@ -18,11 +18,22 @@ bool vgc_backend_selected(const char *family, const char *name,
 			  bool (*usable)(const char **why));
 
 /*
+ * After a family registered its @n back ends: one line for the family
+ * (names and priorities) and @what, at pr_info; one per back end at
+ * pr_debug.
+ */
+void vgc_log_registered(const char *family, const char *what,
+			const char *const *names, const int *prios,
+			unsigned int n);
+
+/*
  * Each family: prepare picks its back ends and fills its driver
  * descriptions (returns how many back ends), register registers them all
  * (or none: 0 or an error), unregister undoes that.
  */
 unsigned int vgc_aead_prepare(void);
+/* known-answer check of every chosen AEAD back end, before registering */
+int vgc_aead_selftest(void);
 int vgc_aead_register(void);
 void vgc_aead_unregister(void);
 

@@ -5,5 +5,6 @@
 # back ends where arch/ has no code for the architecture.
 
 vgc_lib_objs := lib/chacha20.o lib/poly1305.o lib/chacha20poly1305.o \
+	lib/chacha20poly1305_kat.o \
 	lib/sha3.o lib/mlkem.o lib/mlkem_poly.o
 vgc_lib_portable_objs := lib/backends_portable.o

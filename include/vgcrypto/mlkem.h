@@ -46,6 +46,26 @@
  * standard requires (chosen in constant time), so no function here
  * returns -EBADMSG.
  *
+ * ML-KEM through the crypto API is a KEM, not Diffie-Hellman (the contract
+ * of the kpp and akcipher drivers; the README shows it in use):
+ *
+ * - The receiver holds the key pair: kpp set_secret (seed, dk, or none
+ *   for a fresh pair) and generate_public_key give ek, which it sends.
+ * - The sender encapsulates to that ek: akcipher set_pub_key(ek), then
+ *   encrypt with an empty src gives ct || K; it keeps K and sends ct
+ *   (vgc_mlkemN_encaps() does the same without the crypto API).
+ * - The receiver's kpp compute_shared_secret takes that *ciphertext*,
+ *   never the peer's public key, and gives K.
+ *
+ * Both sides do not exchange public keys and combine them as with DH. A
+ * caller that hands the peer's ek to compute_shared_secret as a DH user
+ * would is refused by length for ML-KEM-512 and -768 (-EINVAL), but not
+ * for ML-KEM-1024, whose ek and ciphertext are both 1568 bytes: there the
+ * call succeeds with an implicit-rejection secret that no one else has
+ * (FIPS 203 requires a ciphertext that does not re-encrypt to decapsulate
+ * to such a secret, silently). Nothing in the call can tell the two
+ * apart; the protocol must carry ciphertexts where DH carries keys.
+ *
  * Example (ML-KEM-768, both ends in one place):
  *
  *	u8 ek[VGC_MLKEM768_EK_SIZE], dk[VGC_MLKEM768_DK_SIZE];

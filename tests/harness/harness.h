@@ -179,6 +179,8 @@ void vgc_suite_chacha_xor(const struct vgc_cp_backend *be,
 			  const struct vgc_opts *o, struct vgc_tally *t);
 void vgc_suite_poly_blocks(const struct vgc_cp_backend *be,
 			   const struct vgc_opts *o, struct vgc_tally *t);
+void vgc_suite_kat(const struct vgc_cp_backend *be, const struct vgc_opts *o,
+		   struct vgc_tally *t);
 void vgc_suite_dead_stack(const struct vgc_cp_backend *be,
 			  const struct vgc_opts *o, struct vgc_tally *t);
 

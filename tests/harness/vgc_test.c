@@ -35,6 +35,7 @@ static const struct suite suites[] = {
 	{ "backend-eq", vgc_suite_backend_eq },
 	{ "chacha-xor", vgc_suite_chacha_xor },
 	{ "poly-blocks", vgc_suite_poly_blocks },
+	{ "kat", vgc_suite_kat },
 	{ "dead-stack", vgc_suite_dead_stack },
 };
 

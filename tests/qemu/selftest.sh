@@ -108,6 +108,23 @@ for d in $drivers; do
 	st=$(crypto_table | awk -F'|' -v d="$d" '$1 == d { print $4; exit }')
 	if [ "$st" = passed ]; then ok "$d selftest passed"; else notok "$d selftest: '$st'"; fi
 done
+# every driver's name loads the module (MODULE_ALIAS_CRYPTO), and the
+# AEAD's known-answer check ran before it registered
+for ko in $VGC_KOS; do
+	case $ko in */vgcrypto.ko) aliases=$(modinfo -F alias "$ko") ;; esac
+done
+missing=""
+for d in $drivers; do
+	echo "$aliases" | grep -qx "crypto-$d" || missing="$missing $d"
+done
+if [ -z "$missing" ]; then ok "every driver name is a module alias (crypto-NAME)"; else
+	notok "no module alias for:$missing"
+fi
+if dmesg | grep -q 'registered ChaCha20-Poly1305 back ends .*known-answer check passed'; then
+	ok "the AEAD's load-time known-answer check passed"
+else
+	notok "no AEAD known-answer line in dmesg"
+fi
 errs=$(alg_errors)
 if [ -z "$errs" ]; then ok "no alg: failures in dmesg after load"; else
 	notok "alg: failures in dmesg after load"
