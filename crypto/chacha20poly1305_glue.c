@@ -450,18 +450,20 @@ void vgc_aead_unregister(void)
 }
 
 /* every name a driver may have here, so that asking for it loads us */
-#define VGC_AEAD_ALIASES(be)						\
-	MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-" be);	\
-	MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-vgcrypto-" be)
-
 MODULE_ALIAS_CRYPTO("rfc7539(chacha20,poly1305)");
 MODULE_ALIAS_CRYPTO("rfc7539esp(chacha20,poly1305)");
-VGC_AEAD_ALIASES("generic");
+MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-generic");
+MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-vgcrypto-generic");
 #if defined(CONFIG_X86_64)
-VGC_AEAD_ALIASES("avx512");
-VGC_AEAD_ALIASES("avx512-noifma");
-VGC_AEAD_ALIASES("avx2");
-VGC_AEAD_ALIASES("ssse3");
+MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-avx512");
+MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-vgcrypto-avx512");
+MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-avx512-noifma");
+MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-vgcrypto-avx512-noifma");
+MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-avx2");
+MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-vgcrypto-avx2");
+MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-ssse3");
+MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-vgcrypto-ssse3");
 #elif defined(CONFIG_ARM64) && defined(CONFIG_KERNEL_MODE_NEON)
-VGC_AEAD_ALIASES("neon");
+MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-neon");
+MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-vgcrypto-neon");
 #endif

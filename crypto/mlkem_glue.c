@@ -617,18 +617,30 @@ MODULE_ALIAS_CRYPTO("mlkem512");
 MODULE_ALIAS_CRYPTO("mlkem768");
 MODULE_ALIAS_CRYPTO("mlkem1024");
 /* every driver name a back end may have here */
-#define VGC_MLKEM_ALIASES(be)						\
-	MODULE_ALIAS_CRYPTO("mlkem512-vgcrypto-" be);			\
-	MODULE_ALIAS_CRYPTO("mlkem768-vgcrypto-" be);			\
-	MODULE_ALIAS_CRYPTO("mlkem1024-vgcrypto-" be);			\
-	MODULE_ALIAS_CRYPTO("mlkem512-vgcrypto-" be "-akcipher");	\
-	MODULE_ALIAS_CRYPTO("mlkem768-vgcrypto-" be "-akcipher");	\
-	MODULE_ALIAS_CRYPTO("mlkem1024-vgcrypto-" be "-akcipher")
-
-VGC_MLKEM_ALIASES("generic");
+MODULE_ALIAS_CRYPTO("mlkem512-vgcrypto-generic");
+MODULE_ALIAS_CRYPTO("mlkem768-vgcrypto-generic");
+MODULE_ALIAS_CRYPTO("mlkem1024-vgcrypto-generic");
+MODULE_ALIAS_CRYPTO("mlkem512-vgcrypto-generic-akcipher");
+MODULE_ALIAS_CRYPTO("mlkem768-vgcrypto-generic-akcipher");
+MODULE_ALIAS_CRYPTO("mlkem1024-vgcrypto-generic-akcipher");
 #if defined(CONFIG_X86_64)
-VGC_MLKEM_ALIASES("avx512");
-VGC_MLKEM_ALIASES("avx2");
+MODULE_ALIAS_CRYPTO("mlkem512-vgcrypto-avx512");
+MODULE_ALIAS_CRYPTO("mlkem768-vgcrypto-avx512");
+MODULE_ALIAS_CRYPTO("mlkem1024-vgcrypto-avx512");
+MODULE_ALIAS_CRYPTO("mlkem512-vgcrypto-avx512-akcipher");
+MODULE_ALIAS_CRYPTO("mlkem768-vgcrypto-avx512-akcipher");
+MODULE_ALIAS_CRYPTO("mlkem1024-vgcrypto-avx512-akcipher");
+MODULE_ALIAS_CRYPTO("mlkem512-vgcrypto-avx2");
+MODULE_ALIAS_CRYPTO("mlkem768-vgcrypto-avx2");
+MODULE_ALIAS_CRYPTO("mlkem1024-vgcrypto-avx2");
+MODULE_ALIAS_CRYPTO("mlkem512-vgcrypto-avx2-akcipher");
+MODULE_ALIAS_CRYPTO("mlkem768-vgcrypto-avx2-akcipher");
+MODULE_ALIAS_CRYPTO("mlkem1024-vgcrypto-avx2-akcipher");
 #elif defined(CONFIG_ARM64) && defined(CONFIG_KERNEL_MODE_NEON)
-VGC_MLKEM_ALIASES("neon");
+MODULE_ALIAS_CRYPTO("mlkem512-vgcrypto-neon");
+MODULE_ALIAS_CRYPTO("mlkem768-vgcrypto-neon");
+MODULE_ALIAS_CRYPTO("mlkem1024-vgcrypto-neon");
+MODULE_ALIAS_CRYPTO("mlkem512-vgcrypto-neon-akcipher");
+MODULE_ALIAS_CRYPTO("mlkem768-vgcrypto-neon-akcipher");
+MODULE_ALIAS_CRYPTO("mlkem1024-vgcrypto-neon-akcipher");
 #endif

@@ -832,7 +832,7 @@ static unsigned long ticks_during(struct crypto_aead *tfm, struct aead_request *
 	err = enc ? crypto_aead_encrypt(req) : crypto_aead_decrypt(req);
 	after = READ_ONCE(sp->ticks);
 	/* let it have its tick now if it did not */
-	msleep(2);
+	usleep_range(2000, 3000);
 	return err ? ULONG_MAX : after - before;
 }
 
@@ -870,7 +870,7 @@ static void test_may_sleep_yields(struct kunit *test)
 		KUNIT_ASSERT_FAILURE(test, "kthread");
 	}
 	sched_set_fifo_low(task);
-	msleep(2);
+	usleep_range(2000, 3000);
 	/* seal in place, then open: without, then with MAY_SLEEP */
 	for (i = 0; i < 4; i++) {
 		memset(buf, 0x6b, len);
@@ -920,7 +920,7 @@ kunit_test_suite(vgc_aead_suite);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests for vgcrypto's ChaCha20-Poly1305 drivers");
 /* vgc_aead_set_test_hook; 6.13 made the namespace a string */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#if KERNEL_VERSION(6, 13, 0) <= LINUX_VERSION_CODE
 MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
 #else
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -788,6 +788,7 @@ int vgc_mlkem_keypair(enum vgc_mlkem_set set, u8 *ek, size_t ek_len,
 }
 EXPORT_SYMBOL_GPL(vgc_mlkem_keypair);
 
+/* FIPS 203 keeps Encaps_internal for testing: a reused m repeats K */
 int vgc_mlkem_encaps_derand(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 			    u8 ss[VGC_MLKEM_SS_SIZE], const u8 *ek,
 			    size_t ek_len, const u8 m[VGC_MLKEM_MSG_SIZE],
@@ -796,7 +797,6 @@ int vgc_mlkem_encaps_derand(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 	return vgc_mlkem_encaps_derand_be(mlkem_be(), set, ct, ct_len, ss, ek,
 					  ek_len, m, work);
 }
-/* FIPS 203 keeps Encaps_internal for testing: a reused m repeats K */
 EXPORT_SYMBOL_IF_KUNIT(vgc_mlkem_encaps_derand);
 
 int vgc_mlkem_encaps(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,

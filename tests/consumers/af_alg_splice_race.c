@@ -80,7 +80,7 @@ static void seal(const unsigned char *key, const unsigned char *iv,
 	    !EVP_EncryptUpdate(c, out, &n, pt, len) ||
 	    !EVP_EncryptFinal_ex(c, out + n, &n) ||
 	    !EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_AEAD_GET_TAG, TAG_LEN, out + len))
-		die("OpenSSL seal");
+		die("OpenSSL ChaCha20-Poly1305");
 	EVP_CIPHER_CTX_free(c);
 }
 
@@ -254,8 +254,9 @@ int main(int argc, char **argv)
 		printf("af_alg_splice_race: %ld passed, %ld failed\n", good + refused, wrong + 1);
 		return 1;
 	}
-	printf("%s - %s: %ld opens from a file being rewritten in %.1f s: %ld right, %ld refused (EBADMSG), %ld opened to altered plaintext\n",
-	       wrong || !good ? "not ok" : "ok", argv[optind], opens, now() - t0,
+	printf("%s - %s: %ld opens of a file being rewritten in %.1f s: ",
+	       wrong || !good ? "not ok" : "ok", argv[optind], opens, now() - t0);
+	printf("%ld right, %ld refused (EBADMSG), %ld altered plaintext\n",
 	       good, refused, wrong);
 	printf("af_alg_splice_race: %ld passed, %ld failed\n", good + refused,
 	       wrong + !good);

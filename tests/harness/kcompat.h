@@ -62,7 +62,7 @@ typedef s64 __s64;
 /* The module exports its API; a user-space program has nothing to export. */
 #define EXPORT_SYMBOL_GPL(sym)	static_assert(1, #sym)
 /* <linux/kconfig.h>: no kernel option is set in user space */
-#define IS_ENABLED(option)	0
+#define IS_ENABLED(CONFIG_option)	0
 /* <kunit/visibility.h> */
 #define EXPORT_SYMBOL_IF_KUNIT(sym)	static_assert(1, #sym)
 
