@@ -26,6 +26,7 @@
  * first case checks that the setup is in place.
  */
 #include <kunit/test.h>
+#include <linux/version.h>
 #include <crypto/aead.h>
 #include <crypto/akcipher.h>
 #include <crypto/kpp.h>
@@ -1077,4 +1078,10 @@ static struct kunit_suite fault_suite = {
 kunit_test_suite(fault_suite);
 
 MODULE_LICENSE("GPL");
+/* vgc_cp_backends; 6.13 made the namespace a string */
+#if KERNEL_VERSION(6, 13, 0) <= LINUX_VERSION_CODE
+MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");
+#else
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+#endif
 MODULE_DESCRIPTION("vgcrypto under injected allocation failures (KUnit; needs CONFIG_FAULT_INJECTION)");

@@ -4,6 +4,7 @@
  * architecture (arch/<arch>/backends.c has them where it does): the
  * portable ones alone.
  */
+#include <kunit/visibility.h>
 #include <linux/export.h>
 
 #include "chacha20poly1305.h"
@@ -14,7 +15,7 @@ const struct vgc_cp_backend *const vgc_cp_backends[] = {
 	&vgc_cp_backend_generic,
 	NULL
 };
-EXPORT_SYMBOL_GPL(vgc_cp_backends);
+EXPORT_SYMBOL_IF_KUNIT(vgc_cp_backends);
 
 const struct vgc_mlkem_backend *const vgc_mlkem_backends[] = {
 	&vgc_mlkem_backend_generic,

@@ -9,6 +9,7 @@
  * block are carried from one segment to the next; whole blocks go to the
  * back end directly.
  */
+#include <kunit/visibility.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/stddef.h>
@@ -48,7 +49,7 @@ const struct vgc_cp_backend vgc_cp_backend_generic = {
 	.chacha_xor_ks = generic_chacha_xor_ks,
 	.poly_blocks = generic_poly_blocks,
 };
-EXPORT_SYMBOL_GPL(vgc_cp_backend_generic);
+EXPORT_SYMBOL_IF_KUNIT(vgc_cp_backend_generic);
 
 /*
  * Larger than the deepest frame of the C functions it follows (the
@@ -63,7 +64,6 @@ noinline void vgc_burn_stack(void)
 
 	memzero_explicit(frame, sizeof(frame));
 }
-EXPORT_SYMBOL_GPL(vgc_burn_stack);
 
 static void cp_simd_close(struct vgc_cp_req *r)
 {

@@ -7,6 +7,7 @@
  * lanes, two Keccak states side by side, with the SHA-3 instructions
  * where the CPU has them).
  */
+#include <kunit/visibility.h>
 #include <linux/export.h>
 #include <linux/version.h>
 #include <linux/percpu.h>
@@ -97,7 +98,7 @@ const struct vgc_cp_backend *const vgc_cp_backends[] = {
 	&vgc_cp_backend_generic,
 	NULL
 };
-EXPORT_SYMBOL_GPL(vgc_cp_backends);
+EXPORT_SYMBOL_IF_KUNIT(vgc_cp_backends);
 
 /*
  * PSTATE.DIT (FEAT_DIT, Armv8.4): with it set, the instructions Arm lists

@@ -7,6 +7,7 @@
  */
 #include <linux/build_bug.h>
 #include <linux/minmax.h>
+#include <kunit/visibility.h>
 #include <linux/export.h>
 #include <linux/stddef.h>
 #include <linux/version.h>
@@ -327,7 +328,7 @@ const struct vgc_cp_backend *const vgc_cp_backends[] = {
 	&vgc_cp_backend_generic,
 	NULL
 };
-EXPORT_SYMBOL_GPL(vgc_cp_backends);
+EXPORT_SYMBOL_IF_KUNIT(vgc_cp_backends);
 
 /*
  * A CPU feature that picks between two functions of a back end: the
