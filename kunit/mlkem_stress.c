@@ -143,7 +143,8 @@ static int ak_do(struct akcipher_request *r, bool enc, const u8 *src,
 {
 	struct scatterlist s, d;
 
-	sg_init_one(&s, src, slen);
+	if (slen)
+		sg_init_one(&s, src, slen);
 	sg_init_one(&d, dst, dlen);
 	akcipher_request_set_crypt(r, slen ? &s : NULL, &d, slen, dlen);
 	return enc ? crypto_akcipher_encrypt(r) : crypto_akcipher_decrypt(r);
