@@ -624,7 +624,8 @@ static void forgery(const struct params *p, int lfd, int port)
 			;
 		for (j = i; j < sizeof(buf) && buf[j] == 0xa5; j++)
 			;
-		ok(j == sizeof(buf), "F: the refused record left no plaintext in the receive buffer (%s)",
+		ok(j == sizeof(buf),
+		   "F: the refused record left no plaintext in the receive buffer (%s)",
 		   j < sizeof(buf) ? "a byte is neither ciphertext nor as it was" :
 		   i ? "its ciphertext copied there" : "unchanged");
 		exit(0);
