@@ -19,11 +19,15 @@ void vgc_chacha20_xor_avx2(u32 state[16], u8 *dst, const u8 *src,
 			   unsigned int nblocks);
 void vgc_chacha20_xor_avx512(u32 state[16], u8 *dst, const u8 *src,
 			     unsigned int nblocks);
+void vgc_chacha20_xor_avx512vl(u32 state[16], u8 *dst, const u8 *src,
+			       unsigned int nblocks);
 void vgc_chacha20_xor_ks_ssse3(u32 state[16], u8 *dst, const u8 *src,
 			       unsigned int nblocks, u8 ks[64]);
 void vgc_chacha20_xor_ks_avx2(u32 state[16], u8 *dst, const u8 *src,
 			      unsigned int nblocks, u8 ks[64]);
 void vgc_chacha20_xor_ks_avx512(u32 state[16], u8 *dst, const u8 *src,
 				unsigned int nblocks, u8 ks[64]);
+void vgc_chacha20_xor_ks_avx512vl(u32 state[16], u8 *dst, const u8 *src,
+				  unsigned int nblocks, u8 ks[64]);
 
 #endif /* VGC_X86_CHACHA20_X86_H */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * ChaCha20 keystream XOR for x86-64 with SSSE3, AVX2 and AVX-512: one
- * source of macros, written once for every vector width and assembled
- * three times.
+ * ChaCha20 keystream XOR for x86-64 with SSSE3, AVX2 and AVX-512 (on zmm,
+ * and on ymm only with AVX-512VL, for the CPUs whose clock drops on zmm):
+ * one source of macros, written once for every vector width and
+ * assembled four times.
  *
  *	void vgc_chacha20_xor_<isa>(u32 state[16], u8 *dst, const u8 *src,
  *				    unsigned int nblocks);
@@ -864,7 +865,7 @@ SYM_FUNC_START(\name)
 	lea	(VL-1)(%rsp), %r11
 	and	$-VL, %r11
 .else
-	sub	$(16*64), %rsp
+	sub	$(16*VL), %rsp
 	mov	%rsp, %r11
 .endif
 	xor	%eax, %eax
@@ -878,27 +879,28 @@ SYM_FUNC_START(\name)
 	jz	.Lend_\@
 .if \isa == 2
 	/*
-	 * Two interleaved groups of 16 blocks in zmm while 32 blocks go to
-	 * dst; then one partial pass: two groups for 17 to 31 blocks, one for
-	 * 9 to 16 (on Zen 5: 32 blocks ~460 TSC ticks, 16 blocks ~330 with
-	 * one group, whose chains' latency bounds it, ~460 with two).
+	 * Two interleaved groups of LANES blocks while 2 LANES blocks go to
+	 * dst; then one partial pass: two groups for LANES + 1 to 2 LANES - 1
+	 * blocks, one for vmin to LANES (zmm on Zen 5: 32 blocks ~460 TSC
+	 * ticks, 16 blocks ~330 with one group, whose chains' latency bounds
+	 * it, ~460 with two).
 	 */
-	_set_width 64
+	_set_width \width
 	cmp	$\vmin, %r10d
 	jb	.Ltail_\@
 	mov	%ecx, %r10d
 	sub	%eax, %r10d
-	cmp	$32, %r10d
+	cmp	$(2*LANES), %r10d
 	jb	.Llast_\@
 	_vpass32 2, 0
-	add	$(64*32), %rsi
-	add	$(64*32), %rdx
-	add	$32, %eax
+	add	$(64*2*LANES), %rsi
+	add	$(64*2*LANES), %rdx
+	add	$(2*LANES), %eax
 	jmp	.Lloop_\@
 .Llast_\@:
 	mov	%r9d, %r10d
 	sub	%eax, %r10d
-	cmp	$16, %r10d
+	cmp	$LANES, %r10d
 	jbe	.Lone_\@
 	_vpass32 2, 1
 	jmp	.Lend_\@
@@ -940,17 +942,22 @@ SYM_FUNC_START(\name)
 	_hpass	1
 	jmp	.Lend_\@
 .else
-	_set_width 64
+	/* the ymm function never touches a zmm register */
+	_set_width \width
 	cmp	$2, %r10d
 	jb	.Lt1_\@
 	je	.Lt2_\@
+.if \width == 64
 	cmp	$4, %r10d
 	jbe	.Lt4_\@
+.endif
 	_hpass	2
 	jmp	.Lend_\@
+.if \width == 64
 .Lt4_\@:
 	_hpass	1
 	jmp	.Lend_\@
+.endif
 .Lt2_\@:
 	_set_width 32
 	_hpass	1
@@ -983,14 +990,15 @@ SYM_FUNC_START(\name)
 	_vstu	V0, 3*VL(%r11)
 	add	$(5*VL), %rsp
 .else
-	/* the area held a second group only if 17 blocks or more were made */
-	cmp	$17, %r9d
+	/* the area held a second group only if LANES + 1 blocks or more were made */
+	_set_width \width
+	cmp	$(LANES+1), %r9d
 	jb	.Lclean_\@
 .irp k, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
-	vmovdqu64 %zmm0, \k*64(%r11)
+	_vstu	V0, \k*VL(%r11)
 .endr
 .Lclean_\@:
-	add	$(16*64), %rsp
+	add	$(16*VL), %rsp
 .endif
 	RET
 SYM_FUNC_END(\name)
@@ -1010,3 +1018,5 @@ _chacha20 vgc_chacha20_xor_ks_avx2, 1, 32, 5
 _chacha20_noks vgc_chacha20_xor_avx2, vgc_chacha20_xor_ks_avx2
 _chacha20 vgc_chacha20_xor_ks_avx512, 2, 64, 9
 _chacha20_noks vgc_chacha20_xor_avx512, vgc_chacha20_xor_ks_avx512
+_chacha20 vgc_chacha20_xor_ks_avx512vl, 2, 32, 5
+_chacha20_noks vgc_chacha20_xor_avx512vl, vgc_chacha20_xor_ks_avx512vl
