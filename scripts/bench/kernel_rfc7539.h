@@ -11,7 +11,8 @@
 #include "harness.h"
 
 /* false where the CPU lacks SSSE3 (the least the kernel's code needs) */
-bool vgc_kt_usable(void);
+/* no_avx512: choose as on a CPU without AVX-512 (VGCRYPTO_HIDE_CPU) */
+bool vgc_kt_usable(bool no_avx512);
 /* dst gets len + 16 bytes */
 void vgc_kt_seal(u8 *dst, const u8 *src, size_t len, const u8 *ad,
 		 size_t adlen, const u8 key[32], const u8 nonce[12]);
