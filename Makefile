@@ -63,6 +63,7 @@ check:
 # instruction counts (NEON against generic, under qemu-aarch64)
 bench:
 	scripts/bench/vgc.sh
+	scripts/bench/mca.sh
 	$(MAKE) -C tests/mlkem O=$(BUILD)/mlkem-bench SIMD_CHECK=0 bench
 	scripts/bench/uml.sh
 	scripts/bench/arm64.sh
