@@ -461,6 +461,8 @@ MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-avx512-noifma");
 MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-vgcrypto-avx512-noifma");
 MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-avx512vl");
 MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-vgcrypto-avx512vl");
+MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-avx512vl-noifma");
+MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-vgcrypto-avx512vl-noifma");
 MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-avx2");
 MODULE_ALIAS_CRYPTO("rfc7539esp-chacha20-poly1305-vgcrypto-avx2");
 MODULE_ALIAS_CRYPTO("rfc7539-chacha20-poly1305-vgcrypto-ssse3");

@@ -104,7 +104,8 @@ static bool x86_prefers_ymm(void)
 }
 
 /*
- * avx512vl runs where this holds: AVX-512VL's instructions on ymm (and its
+ * avx512vl-noifma runs where this holds (avx512vl also needs IFMA):
+ * AVX-512VL's instructions on ymm (and its
  * registers 16-31, whose state is part of the AVX-512 state the OS must
  * save), on every such CPU, whether or not it prefers ymm.
  */
@@ -120,6 +121,14 @@ static bool x86_ymm512_usable(const char **why)
 		return false;
 #endif
 	return true;
+}
+
+static bool x86_ymm512_ifma_usable(const char **why)
+{
+	if (!x86_ymm512_usable(why))
+		return false;
+	*why = "the CPU has no AVX-512 IFMA";
+	return boot_cpu_has(X86_FEATURE_AVX512IFMA);
 }
 
 /* avx512-noifma runs where this holds; avx512 also needs IFMA */
@@ -180,28 +189,39 @@ static void x64_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
  * core flushes before its tag). These wrappers are plain C without
  * vector flags: they only choose.
  */
+enum vec_poly_code { VEC_AVX2, VEC_IFMA, VEC_IFMA256 };
+
 struct vec_poly {
 	unsigned int step;	/* blocks a vector step takes */
 	unsigned int min;	/* blocks a call needs to start the lanes */
-	bool ifma;		/* IFMA, else AVX2 (called directly: see above) */
+	enum vec_poly_code code;	/* called directly: see above */
 };
 
 static const struct vec_poly vec_poly_avx2 = {
 	.step = 4,
 	.min = VGC_POLY1305_AVX2_MIN_BLOCKS,
+	.code = VEC_AVX2,
 };
 
 static const struct vec_poly vec_poly_ifma = {
 	.step = 8,
 	.min = VGC_POLY1305_IFMA_MIN_BLOCKS,
-	.ifma = true,
+	.code = VEC_IFMA,
+};
+
+static const struct vec_poly vec_poly_ifma256 = {
+	.step = 4,
+	.min = VGC_POLY1305_IFMA256_MIN_BLOCKS,
+	.code = VEC_IFMA256,
 };
 
 static void vec_blocks(const struct vec_poly *v, struct vgc_poly1305 *p,
 		       const u8 *src, unsigned int nblocks)
 {
-	if (v->ifma)
+	if (v->code == VEC_IFMA)
 		vgc_poly1305_ifma_blocks(p, src, nblocks);
+	else if (v->code == VEC_IFMA256)
+		vgc_poly1305_ifma256_blocks(p, src, nblocks);
 	else
 		vgc_poly1305_avx2_blocks(p, src, nblocks);
 }
@@ -210,8 +230,10 @@ static_assert(VGC_POLY1305_VEC_PEND >= 8, "a whole IFMA step");
 
 static void vec_poly_flush(const struct vec_poly *v, struct vgc_poly1305 *p)
 {
-	if (p->vec_live && v->ifma)
+	if (p->vec_live && v->code == VEC_IFMA)
 		vgc_poly1305_ifma_flush(p);
+	else if (p->vec_live && v->code == VEC_IFMA256)
+		vgc_poly1305_ifma256_flush(p);
 	else if (p->vec_live)
 		vgc_poly1305_avx2_flush(p);
 	if (p->vec_npend) {
@@ -276,6 +298,17 @@ static void ifma_poly_flush(struct vgc_poly1305 *p)
 	vec_poly_flush(&vec_poly_ifma, p);
 }
 
+static void ifma256_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
+				unsigned int nblocks)
+{
+	vec_poly_blocks(&vec_poly_ifma256, p, src, nblocks);
+}
+
+static void ifma256_poly_flush(struct vgc_poly1305 *p)
+{
+	vec_poly_flush(&vec_poly_ifma256, p);
+}
+
 /* 4-block xmm ChaCha20, scalar 64-bit Poly1305 */
 static const struct vgc_cp_backend vgc_cp_backend_ssse3 = {
 	.name = "ssse3",
@@ -331,12 +364,25 @@ static const struct vgc_cp_backend vgc_cp_backend_avx512_noifma = {
 };
 
 /*
- * AVX-512VL on ymm: 16-block ChaCha20 in 32 registers with vprold, the
- * AVX2 Poly1305; for the CPUs that prefer ymm, and registered below the
- * zmm back ends elsewhere (so that it is tested).
+ * AVX-512VL on ymm: 16-block ChaCha20 in 32 registers with vprold, IFMA
+ * Poly1305 in four lanes; for the CPUs that prefer ymm, and registered
+ * below the zmm back ends elsewhere (so that it is tested).
  */
 static const struct vgc_cp_backend vgc_cp_backend_avx512vl = {
 	.name = "avx512vl",
+	.priority = 333,
+	.usable = x86_ymm512_ifma_usable,
+	.chacha_xor = avx512vl_chacha_xor,
+	.chacha_xor_ks = avx512vl_chacha_xor_ks,
+	.poly_blocks = ifma256_poly_blocks,
+	.poly_flush = ifma256_poly_flush,
+	.simd_begin = x86_simd_begin,
+	.simd_end = x86_simd_end,
+};
+
+/* the same ChaCha20 with the AVX2 Poly1305, for CPUs without IFMA */
+static const struct vgc_cp_backend vgc_cp_backend_avx512vl_noifma = {
+	.name = "avx512vl-noifma",
 	.priority = 332,
 	.usable = x86_ymm512_usable,
 	.chacha_xor = avx512vl_chacha_xor,
@@ -352,6 +398,7 @@ const struct vgc_cp_backend *const vgc_cp_backends[] = {
 	&vgc_cp_backend_avx512,
 	&vgc_cp_backend_avx512_noifma,
 	&vgc_cp_backend_avx512vl,
+	&vgc_cp_backend_avx512vl_noifma,
 	&vgc_cp_backend_avx2,
 	&vgc_cp_backend_ssse3,
 	&vgc_cp_backend_generic,

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Poly1305 with AVX-512 IFMA: eight blocks at a time, one per 64-bit lane
- * of a zmm register, in radix 2^44 (limbs of 44, 44 and 42 bits), because
+ * of a zmm register (or four in a ymm register, with AVX-512VL, for the
+ * CPUs that prefer ymm: the same macros at half the width, "ymm" below),
+ * in radix 2^44 (limbs of 44, 44 and 42 bits), because
  * vpmadd52luq/vpmadd52huq multiply 52-bit numbers and add the low or the
  * high 52 bits of the 104-bit product to a lane: a product of three limbs
  * is nine such multiplies (times two halves), where radix 2^26 takes 25.
@@ -9,6 +11,7 @@
  *	void vgc_poly1305_ifma_blocks(struct vgc_poly1305 *p, const u8 *src,
  *				      unsigned int nblocks);
  *	void vgc_poly1305_ifma_flush(struct vgc_poly1305 *p);
+ *	void vgc_poly1305_ifma256_blocks(...), vgc_poly1305_ifma256_flush(...)
  *
  * For 8k blocks m1..m8k, h' = (h + m1) r^8k + m2 r^(8k-1) + ... + m8k r.
  * Lane j takes every eighth block: a group of eight blocks fills the
@@ -29,13 +32,18 @@
  * message pay for neither again; a flush multiplies each lane by its
  * power and sums them into h.
  *
- * @nblocks is a multiple of 8 (backends.c does the rest with the scalar
- * code).
+ * ymm: four lanes (blocks 0 2 1 3), powers r^4 r^2 r^3 r and r^8 a step.
+ * A message's lanes are kept in the layout of the width that made them:
+ * a back end uses one width only.
+ *
+ * @nblocks is a multiple of 8, or of 4 for ymm (backends.c does the rest
+ * with the scalar code).
  *
  * Key-derived values stay in registers (the powers are made with the
  * scalar multiply in general registers), and the vector registers are
  * zeroed before returning. Call only between kernel_fpu_begin() and
- * kernel_fpu_end(), on a CPU with AVX-512F, VL and IFMA.
+ * kernel_fpu_end(), on a CPU with AVX-512F, VL and IFMA (the ymm functions
+ * touch no zmm register).
  */
 #include <linux/linkage.h>
 #include "simd_entry.S"
@@ -53,32 +61,57 @@
 
 	.text
 
-/* vec_pw, vec_acc: limb k of the eight lanes */
-#define PW(k)		(VGC_P_PW + (k) * 64)
-#define ACC(k)		(VGC_P_ACC + (k) * 64)
+/*
+ * _ifma_width BYTES: V0..V31 name the registers of the width (zmm or ymm),
+ * X0..X31 their xmm parts; IL lanes of 64 bits, IVL bytes a register.
+ */
+.macro _ifma_width bytes
+	.set	IVL, \bytes
+	.set	IL, \bytes / 8
+.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
+	.set	X\i, %xmm\i
+.if \bytes == 64
+	.set	V\i, %zmm\i
+.else
+	.set	V\i, %ymm\i
+.endif
+.endr
+.endm
 
 /*
- * vec_pw: limb k of the eight lanes' last powers; r^16's limbs after them
- * (vec_powers: 1 once r .. r^8 are made, 2 with r^16 too)
+ * vec_pw, vec_acc: limb k of the lanes; vec_pw: the lanes' last powers,
+ * then the step's power (r^16, ymm r^8) after them (vec_powers: 1 once
+ * r .. r^IL are made, 2 with the step's power too)
  */
-#define R16(k)		(VGC_P_PW + 192 + (k) * 8)
+#define PW(k)		(VGC_P_PW + (k) * IVL)
+#define ACC(k)		(VGC_P_ACC + (k) * IVL)
+#define RSTEP(k)	(VGC_P_PW + 3 * IVL + (k) * 8)
+
+/* d = s op the 64-bit constant at m in every lane */
+.macro _vopq op, m, s, d
+.if IL == 8
+	\op	\m(%rip){1to8}, \s, \d
+.else
+	\op	\m(%rip){1to4}, \s, \d
+.endif
+.endm
 
 /*
- * Eight blocks at @off(%rsi) as limbs m0..m2 (blocks 0 4 1 5 2 6 3 7 in
- * lanes), with their 2^128 bits; t0, t1: temporaries.
+ * IL blocks at @off(%rsi) as limbs m0..m2 (zmm: blocks 0 4 1 5 2 6 3 7 in
+ * lanes; ymm: 0 2 1 3), with their 2^128 bits; t0, t1: temporaries.
  */
-.macro _load8 off, m0, m1, m2, t0, t1
+.macro _loadg off, m0, m1, m2, t0, t1
 	vmovdqu64 \off(%rsi), \t0
-	vmovdqu64 \off+64(%rsi), \t1
+	vmovdqu64 \off+IVL(%rsi), \t1
 	vpunpckhqdq \t1, \t0, \m2		/* high words */
 	vpunpcklqdq \t1, \t0, \m0		/* low words */
 	vpsrlq	$44, \m0, \m1
 	vpsllq	$20, \m2, \t0
-	vpandq	.Lmask44(%rip){1to8}, \m0, \m0
+	_vopq	vpandq, .Lmask44, \m0, \m0
 	vporq	\t0, \m1, \m1
 	vpsrlq	$24, \m2, \m2
-	vpandq	.Lmask44(%rip){1to8}, \m1, \m1
-	vporq	.Lbit40(%rip){1to8}, \m2, \m2
+	_vopq	vpandq, .Lmask44, \m1, \m1
+	_vopq	vporq, .Lbit40, \m2, \m2
 .endm
 
 /* the multiplier from memory: three limbs, 20 times limbs 1 and 2 */
@@ -145,32 +178,32 @@
 	vpaddq	\e1, \d2, \d2
 	/* carries 0 -> 1 -> 2, then bits 130.. (below 2^52.1) times 5 to 0 */
 	vpsrlq	$44, \d0, \t0
-	vpandq	.Lmask44(%rip){1to8}, \d0, \d0
+	_vopq	vpandq, .Lmask44, \d0, \d0
 	vpaddq	\t0, \d1, \d1
 	vpsrlq	$44, \d1, \t0
-	vpandq	.Lmask44(%rip){1to8}, \d1, \a1
+	_vopq	vpandq, .Lmask44, \d1, \a1
 	vpaddq	\t0, \d2, \d2
 	vpsrlq	$42, \d2, \t0
-	vpandq	.Lmask42(%rip){1to8}, \d2, \a2
+	_vopq	vpandq, .Lmask42, \d2, \a2
 	vpsllq	$10, \e2, \e2
 	vpaddq	\e2, \t0, \t0
 	vpsllq	$2, \t0, \t1
 	vpaddq	\t1, \t0, \t0
 	vpaddq	\t0, \d0, \d0
 	vpsrlq	$44, \d0, \t0
-	vpandq	.Lmask44(%rip){1to8}, \d0, \a0
+	_vopq	vpandq, .Lmask44, \d0, \a0
 	vpaddq	\t0, \a1, \a1
 .endm
 
 /*
- * Registers of the blocks function: chain A %zmm0-2, chain B %zmm8-10;
- * r^16 %zmm3-5 with 20 r^16's limbs 1, 2 %zmm6-7; r^8 %zmm24-26 with
- * %zmm27-28; A's message and products %zmm11-16, B's %zmm17-22;
- * temporaries %zmm23, %zmm29-31.
+ * Registers of the blocks function: chain A V0-2, chain B V8-10; the
+ * step's power (r^16, ymm r^8) V3-5 with 20 times its limbs 1, 2 V6-7;
+ * r^IL V24-26 with V27-28; A's message and products V11-16, B's V17-22;
+ * temporaries V23, V29-31.
  */
-.macro _mul_add_a8 d0, d1, d2
-	_mul_add %zmm0, %zmm1, %zmm2, %zmm24, %zmm25, %zmm26, %zmm27, %zmm28, \
-		 \d0, \d1, \d2, %zmm14, %zmm15, %zmm16, %zmm23, %zmm29
+.macro _mul_add_rl d0, d1, d2
+	_mul_add V0, V1, V2, V24, V25, V26, V27, V28, \
+		 \d0, \d1, \d2, V14, V15, V16, V23, V29
 .endm
 
 /* no key-derived value left in a vector register */
@@ -181,19 +214,22 @@
 .endr
 .endm
 
-/* limbs of the scalar power (%r8, %r9, %r10) at @dst + k * 64 (%rdi) */
+/* limbs of the scalar power (%r8, %r9, %r10) at @dst + k * IVL (%rdi) */
 .macro _store_limbs dst
 .irp limb, 0, 1, 2
 	_p64_limb44 \limb, %r8, %r9, %r10, %r11
-	mov	%r11, \dst + \limb * 64(%rdi)
+	mov	%r11, \dst + \limb * IVL(%rdi)
 .endr
 .endm
 
 /*
- * The powers r .. r^8 (once per message): the scalar multiply in general
- * registers, each power to its lane of vec_pw (r^16 is made from r^8 with
- * one vector multiply, below). Clobbers %rax, %rdx, %r8-%r11 (cleared
- * after) and the callee-saved registers it saves.
+ * The powers r .. r^IL (once per message): the scalar multiply in general
+ * registers, each power to its lane of vec_pw (the step's power is made
+ * from r^IL with one vector multiply, below). Lane 2i holds block i of a
+ * group, lane 2i + 1 block i + IL / 2, and block b's power is r^(IL - b):
+ * r^k goes to lane IL - 2k + 1 for k <= IL / 2, else to lane 2 (IL - k)
+ * (zmm: lanes 7, 5, 3, 1, 6, 4, 2, 0 for k = 1..8). Clobbers %rax, %rdx,
+ * %r8-%r11 (cleared after) and the callee-saved registers it saves.
  */
 .macro _ifma_powers
 	push	%rbx
@@ -210,15 +246,16 @@
 	mov	%r12, %r8
 	mov	%r13, %r9
 	xor	%r10d, %r10d
-	/* r^k goes to lane 7, 5, 3, 1, 6, 4, 2, 0 for k = 1..8 */
 .irp k, 1, 2, 3, 4, 5, 6, 7, 8
+.if \k <= IL
 .if \k > 1
 	_p64_mulr %r8, %r9, %r10, %r12, %r13, %r14, %rbx, %rbp, %r15
 .endif
-.if \k <= 4
-	_store_limbs (VGC_P_PW+(9-2*\k)*8)
+.if \k <= IL / 2
+	_store_limbs (VGC_P_PW+(IL-2*\k+1)*8)
 .else
-	_store_limbs (VGC_P_PW+(16-2*\k)*8)
+	_store_limbs (VGC_P_PW+(2*IL-2*\k)*8)
+.endif
 .endif
 .endr
 	movl	$1, VGC_P_POWERS(%rdi)
@@ -236,108 +273,118 @@
 	pop	%rbx
 .endm
 
-SYM_FUNC_START(vgc_poly1305_ifma_blocks)
-	VGC_SIMD_ENTRY vgc_poly1305_ifma_blocks
+/* the blocks function at a width (64: zmm, 32: ymm) */
+.macro _ifma_blocks name, bytes
+SYM_FUNC_START(\name)
+	VGC_SIMD_ENTRY \name
+	_ifma_width \bytes
 	mov	%edx, %ecx
+.if IL == 8
 	shr	$3, %ecx		/* groups of eight blocks */
-	jz	.Lifma_none
+.else
+	shr	$2, %ecx		/* groups of four blocks */
+.endif
+	jz	.Lnone\@
 	cmpl	$0, VGC_P_POWERS(%rdi)
-	jne	.Lifma_have_powers
+	jne	.Lhave_powers\@
 	_ifma_powers
-.Lifma_have_powers:
-	/* r^8 (lane 0 of the powers) and r^16 in every lane */
+.Lhave_powers\@:
+	/* r^IL (lane 0 of the powers) and the step's power in every lane */
 	_mul_load 1, PW(0)(%rdi), PW(1)(%rdi), PW(2)(%rdi), \
-		  %zmm24, %zmm25, %zmm26, %zmm27, %zmm28, %zmm29
+		  V24, V25, V26, V27, V28, V29
 	cmpl	$2, VGC_P_POWERS(%rdi)
-	je	.Lifma_have_r16
-	/* r^16 = r^8 r^8, once per message, kept after the lanes' powers */
-	vmovdqa64 %zmm24, %zmm0
-	vmovdqa64 %zmm25, %zmm1
-	vmovdqa64 %zmm26, %zmm2
-	vpxord	%zmm11, %zmm11, %zmm11
-	vpxord	%zmm12, %zmm12, %zmm12
-	vpxord	%zmm13, %zmm13, %zmm13
-	_mul_add_a8 %zmm11, %zmm12, %zmm13
-	vmovq	%xmm0, R16(0)(%rdi)
-	vmovq	%xmm1, R16(1)(%rdi)
-	vmovq	%xmm2, R16(2)(%rdi)
+	je	.Lhave_step\@
+	/* the step's power = r^IL r^IL, once per message, kept after the lanes' */
+	vmovdqa64 V24, V0
+	vmovdqa64 V25, V1
+	vmovdqa64 V26, V2
+	vpxord	V11, V11, V11
+	vpxord	V12, V12, V12
+	vpxord	V13, V13, V13
+	_mul_add_rl V11, V12, V13
+	vmovq	X0, RSTEP(0)(%rdi)
+	vmovq	X1, RSTEP(1)(%rdi)
+	vmovq	X2, RSTEP(2)(%rdi)
 	movl	$2, VGC_P_POWERS(%rdi)
-.Lifma_have_r16:
-	_mul_load 1, R16(0)(%rdi), R16(1)(%rdi), R16(2)(%rdi), \
-		  %zmm3, %zmm4, %zmm5, %zmm6, %zmm7, %zmm23
+.Lhave_step\@:
+	_mul_load 1, RSTEP(0)(%rdi), RSTEP(1)(%rdi), RSTEP(2)(%rdi), \
+		  V3, V4, V5, V6, V7, V23
 
-	/* chain A: the first group, plus h in lane 0 or the kept lanes r^8 */
-	_load8	0, %zmm11, %zmm12, %zmm13, %zmm23, %zmm29
+	/* chain A: the first group, plus h in lane 0 or the kept lanes r^IL */
+	_loadg	0, V11, V12, V13, V23, V29
 	cmpl	$0, VGC_P_LIVE(%rdi)
-	je	.Lifma_fresh
-	vmovdqu64 ACC(0)(%rdi), %zmm0
-	vmovdqu64 ACC(1)(%rdi), %zmm1
-	vmovdqu64 ACC(2)(%rdi), %zmm2
-	_mul_add_a8 %zmm11, %zmm12, %zmm13
-	jmp	.Lifma_b
-.Lifma_fresh:
+	je	.Lfresh\@
+	vmovdqu64 ACC(0)(%rdi), V0
+	vmovdqu64 ACC(1)(%rdi), V1
+	vmovdqu64 ACC(2)(%rdi), V2
+	_mul_add_rl V11, V12, V13
+	jmp	.Lb\@
+.Lfresh\@:
 	mov	VGC_P_H(%rdi), %r8
 	mov	VGC_P_H + 8(%rdi), %r9
 	mov	VGC_P_H + 16(%rdi), %r10
 	_p64_limb44 0, %r8, %r9, %r10, %rax
-	vmovq	%rax, %xmm0
-	vpaddq	%zmm11, %zmm0, %zmm0
+	vmovq	%rax, X0
+	vpaddq	V11, V0, V0
 	_p64_limb44 1, %r8, %r9, %r10, %rax
-	vmovq	%rax, %xmm1
-	vpaddq	%zmm12, %zmm1, %zmm1
+	vmovq	%rax, X1
+	vpaddq	V12, V1, V1
 	_p64_limb44 2, %r8, %r9, %r10, %rax
-	vmovq	%rax, %xmm2
-	vpaddq	%zmm13, %zmm2, %zmm2
+	vmovq	%rax, X2
+	vpaddq	V13, V2, V2
 	xor	%eax, %eax
 	xor	%r8d, %r8d
 	xor	%r9d, %r9d
 	xor	%r10d, %r10d
-.Lifma_b:
-	add	$128, %rsi
+.Lb\@:
+	add	$(2*IVL), %rsi
 	dec	%ecx
-	jz	.Lifma_keep
+	jz	.Lkeep\@
 	/* chain B: the second group */
-	_load8	0, %zmm8, %zmm9, %zmm10, %zmm23, %zmm29
-	add	$128, %rsi
+	_loadg	0, V8, V9, V10, V23, V29
+	add	$(2*IVL), %rsi
 	dec	%ecx
 	cmp	$2, %ecx
-	jb	.Lifma_join
-	/* both chains a step: A = A r^16 + G, B = B r^16 + G' */
-.Lifma_loop:
-	_load8	0, %zmm11, %zmm12, %zmm13, %zmm23, %zmm29
-	_load8	128, %zmm17, %zmm18, %zmm19, %zmm30, %zmm31
-	_mul_add %zmm0, %zmm1, %zmm2, %zmm3, %zmm4, %zmm5, %zmm6, %zmm7, \
-		 %zmm11, %zmm12, %zmm13, %zmm14, %zmm15, %zmm16, %zmm23, %zmm29
-	_mul_add %zmm8, %zmm9, %zmm10, %zmm3, %zmm4, %zmm5, %zmm6, %zmm7, \
-		 %zmm17, %zmm18, %zmm19, %zmm20, %zmm21, %zmm22, %zmm30, %zmm31
-	add	$256, %rsi
+	jb	.Ljoin\@
+	/* both chains a step: A = A r^(2 IL) + G, B = B r^(2 IL) + G' */
+.Lloop\@:
+	_loadg	0, V11, V12, V13, V23, V29
+	_loadg	(2*IVL), V17, V18, V19, V30, V31
+	_mul_add V0, V1, V2, V3, V4, V5, V6, V7, \
+		 V11, V12, V13, V14, V15, V16, V23, V29
+	_mul_add V8, V9, V10, V3, V4, V5, V6, V7, \
+		 V17, V18, V19, V20, V21, V22, V30, V31
+	add	$(4*IVL), %rsi
 	sub	$2, %ecx
 	cmp	$2, %ecx
-	jae	.Lifma_loop
-.Lifma_join:
-	/* a = A r^8 + B, then a = a r^8 + G for an odd group left */
-	vmovdqa64 %zmm8, %zmm11
-	vmovdqa64 %zmm9, %zmm12
-	vmovdqa64 %zmm10, %zmm13
-	_mul_add_a8 %zmm11, %zmm12, %zmm13
+	jae	.Lloop\@
+.Ljoin\@:
+	/* a = A r^IL + B, then a = a r^IL + G for an odd group left */
+	vmovdqa64 V8, V11
+	vmovdqa64 V9, V12
+	vmovdqa64 V10, V13
+	_mul_add_rl V11, V12, V13
 	test	%ecx, %ecx
-	jz	.Lifma_keep
-	_load8	0, %zmm11, %zmm12, %zmm13, %zmm23, %zmm29
-	_mul_add_a8 %zmm11, %zmm12, %zmm13
-.Lifma_keep:
-	vmovdqu64 %zmm0, ACC(0)(%rdi)
-	vmovdqu64 %zmm1, ACC(1)(%rdi)
-	vmovdqu64 %zmm2, ACC(2)(%rdi)
+	jz	.Lkeep\@
+	_loadg	0, V11, V12, V13, V23, V29
+	_mul_add_rl V11, V12, V13
+.Lkeep\@:
+	vmovdqu64 V0, ACC(0)(%rdi)
+	vmovdqu64 V1, ACC(1)(%rdi)
+	vmovdqu64 V2, ACC(2)(%rdi)
 	movl	$1, VGC_P_LIVE(%rdi)
 	_ifma_clear
-.Lifma_none:
+.Lnone\@:
 	RET
-SYM_FUNC_END(vgc_poly1305_ifma_blocks)
+SYM_FUNC_END(\name)
+.endm
 
-/* the sum of the eight 64-bit lanes of %zmm\i into @gpr */
-.macro _hsum8 i, gpr
+/* the sum of the 64-bit lanes of V\i into @gpr */
+.macro _hsum i, gpr
+.if IL == 8
 	vextracti64x4 $1, %zmm\i, %ymm20
 	vpaddq	%ymm20, %ymm\i, %ymm\i
+.endif
 	vextracti32x4 $1, %ymm\i, %xmm20
 	vpaddq	%xmm20, %xmm\i, %xmm\i
 	vpshufd	$0x4e, %xmm\i, %xmm20
@@ -351,22 +398,24 @@ SYM_FUNC_END(vgc_poly1305_ifma_blocks)
  * 2^44.1, so below 2^47.1 summed; then into radix 2^64 in general
  * registers, the bits from 2^130 up folded back times 5: h[2] <= 4.
  */
-SYM_FUNC_START(vgc_poly1305_ifma_flush)
-	VGC_SIMD_ENTRY vgc_poly1305_ifma_flush
+.macro _ifma_flush name, bytes
+SYM_FUNC_START(\name)
+	VGC_SIMD_ENTRY \name
+	_ifma_width \bytes
 	cmpl	$0, VGC_P_LIVE(%rdi)
-	je	.Lflush_none
-	vmovdqu64 ACC(0)(%rdi), %zmm0
-	vmovdqu64 ACC(1)(%rdi), %zmm1
-	vmovdqu64 ACC(2)(%rdi), %zmm2
+	je	.Lflush_none\@
+	vmovdqu64 ACC(0)(%rdi), V0
+	vmovdqu64 ACC(1)(%rdi), V1
+	vmovdqu64 ACC(2)(%rdi), V2
 	_mul_load 0, PW(0)(%rdi), PW(1)(%rdi), PW(2)(%rdi), \
-		  %zmm24, %zmm25, %zmm26, %zmm27, %zmm28, %zmm29
-	vpxord	%zmm11, %zmm11, %zmm11
-	vpxord	%zmm12, %zmm12, %zmm12
-	vpxord	%zmm13, %zmm13, %zmm13
-	_mul_add_a8 %zmm11, %zmm12, %zmm13
-	_hsum8	0, %r8
-	_hsum8	1, %r9
-	_hsum8	2, %r10
+		  V24, V25, V26, V27, V28, V29
+	vpxord	V11, V11, V11
+	vpxord	V12, V12, V12
+	vpxord	V13, V13, V13
+	_mul_add_rl V11, V12, V13
+	_hsum	0, %r8
+	_hsum	1, %r9
+	_hsum	2, %r10
 	_ifma_clear
 
 	/* l0 + l1 2^44 + l2 2^88, in three words */
@@ -395,6 +444,12 @@ SYM_FUNC_START(vgc_poly1305_ifma_flush)
 	xor	%r8d, %r8d
 	xor	%r9d, %r9d
 	xor	%r10d, %r10d
-.Lflush_none:
+.Lflush_none\@:
 	RET
-SYM_FUNC_END(vgc_poly1305_ifma_flush)
+SYM_FUNC_END(\name)
+.endm
+
+_ifma_blocks vgc_poly1305_ifma_blocks, 64
+_ifma_flush vgc_poly1305_ifma_flush, 64
+_ifma_blocks vgc_poly1305_ifma256_blocks, 32
+_ifma_flush vgc_poly1305_ifma256_flush, 32

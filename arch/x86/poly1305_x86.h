@@ -7,10 +7,10 @@
  * register and no CPU feature beyond x86-64: callable anywhere.
  *
  * The vector codes (AVX2 in radix 2^26, four lanes; AVX-512 IFMA in radix
- * 2^44, eight lanes) keep the message's lanes and the powers of r in
+ * 2^44, eight lanes in zmm or four in ymm) keep the message's lanes and the powers of r in
  * struct vgc_poly1305 between calls (h there is then stale) until their
  * flush folds the lanes into h. Their blocks functions take whole steps
- * only: a multiple of 4 (AVX2) or 8 (IFMA) blocks, at least one step.
+ * only: a multiple of 4 (AVX2, IFMA on ymm) or 8 (IFMA) blocks, at least one step.
  * Call them only between kernel_fpu_begin() and kernel_fpu_end(), on a
  * CPU with the extension.
  */
@@ -40,6 +40,9 @@ void vgc_poly1305_avx2_flush(struct vgc_poly1305 *p);
 void vgc_poly1305_ifma_blocks(struct vgc_poly1305 *p, const u8 *src,
 			      unsigned int nblocks);
 void vgc_poly1305_ifma_flush(struct vgc_poly1305 *p);
+void vgc_poly1305_ifma256_blocks(struct vgc_poly1305 *p, const u8 *src,
+				 unsigned int nblocks);
+void vgc_poly1305_ifma256_flush(struct vgc_poly1305 *p);
 
 /*
  * Calls shorter than this go to the scalar code, until the message's
@@ -52,6 +55,9 @@ void vgc_poly1305_ifma_flush(struct vgc_poly1305 *p);
 #endif
 #ifndef VGC_POLY1305_IFMA_MIN_BLOCKS
 #define VGC_POLY1305_IFMA_MIN_BLOCKS	16
+#endif
+#ifndef VGC_POLY1305_IFMA256_MIN_BLOCKS
+#define VGC_POLY1305_IFMA256_MIN_BLOCKS	16
 #endif
 #endif /* __ASSEMBLY__ */
 

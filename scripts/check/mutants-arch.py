@@ -130,6 +130,10 @@ MUTANTS = [
     ('poly-limb44-shift', PM, 'shld\t$20, \\h0, \\d', 'shld\t$21, \\h0, \\d', X64),
     ('poly-limb26-shift', PM, 'shr\t$14, \\d', 'shr\t$13, \\d', X64),
     # Poly1305, AVX2 (radix 2^26) and IFMA (radix 2^44)
+    ('poly-ifma256-groups', PI, 'shr\t$2, %ecx\t\t/* groups of four blocks */',
+     'shr\t$3, %ecx\t\t/* groups of four blocks */', X64),
+    ('poly-ifma256-hsum', PI, 'vextracti32x4 $1, %ymm\\i, %xmm20',
+     'vextracti32x4 $0, %ymm\\i, %xmm20', X64),
     ('poly-avx2-split', PA, 'vpsrlq\t$26, %ymm15, \\d1', 'vpsrlq\t$25, %ymm15, \\d1', X64),
     ('poly-avx2-times-5', PA, 'vpsllq\t$2, %ymm11, %ymm11', 'vpsllq\t$1, %ymm11, %ymm11', X64),
     ('poly-avx2-loop-bound', PA, 'cmp\t$2, %ecx\n\tjae\t.Lavx2_loop',
@@ -214,6 +218,8 @@ NEEDS = {
     'poly-ifma-split': ZMM + ('avx512ifma',),
     'poly-ifma-times-20': ZMM + ('avx512ifma',),
     'poly-ifma-group': ZMM + ('avx512ifma',),
+    'poly-ifma256-groups': ZMM + ('avx512ifma',),
+    'poly-ifma256-hsum': ZMM + ('avx512ifma',),
     'mlkem-x86-qinv-zmm': ZMM + ('avx512bw',),
 }
 FLAG_NAMES = {'avx512f': 'AVX-512F', 'avx512vl': 'AVX-512VL',
