@@ -181,14 +181,20 @@ void vgc_cp_init(struct vgc_cp_req *r, const struct vgc_cp_backend *be,
 	 * Block 0 gives the one-time Poly1305 key; the text starts at block
 	 * 1. A short text's blocks are made in the same call (for a vector
 	 * back end, a call of up to eight blocks costs about one block's
-	 * latency), a longer text's first block. The keystream is kept for
-	 * the text's first bytes.
+	 * latency), a longer text's first block, or none where the back end
+	 * makes one block faster alone (its chacha_block). The keystream is
+	 * kept for the text's first bytes.
 	 */
 	if (textlen <= VGC_CP_KS_TEXT_BLOCKS * VGC_CHACHA_BLOCK_SIZE)
 		ahead = DIV_ROUND_UP(textlen, VGC_CHACHA_BLOCK_SIZE);
 	vgc_chacha20_init(r->chacha, key, nonce, 0);
-	cp_section(r, (1 + ahead) * VGC_CHACHA_BLOCK_SIZE, 0, 1);
-	be->chacha_xor(r->chacha, r->ks, cp_zero, 1 + ahead);
+	if (ahead == 1 && textlen > VGC_CHACHA_BLOCK_SIZE && be->chacha_block) {
+		be->chacha_block(r->chacha, r->ks);
+		ahead = 0;
+	} else {
+		cp_section(r, (1 + ahead) * VGC_CHACHA_BLOCK_SIZE, 0, 1);
+		be->chacha_xor(r->chacha, r->ks, cp_zero, 1 + ahead);
+	}
 	vgc_poly1305_init(&r->poly, r->ks);
 	memzero_explicit(r->ks, VGC_CHACHA_BLOCK_SIZE);
 	r->ks_pos = VGC_CHACHA_BLOCK_SIZE;

@@ -65,6 +65,13 @@ struct vgc_cp_backend {
 	 */
 	void (*chacha_xor_ks)(u32 state[16], u8 *dst, const u8 *src,
 			      unsigned int nblocks, u8 ks[64]);
+	/*
+	 * Optional: one keystream block into @ks (state[12] advances), in
+	 * general registers only, callable outside a SIMD section: the
+	 * Poly1305 key of a text the vector code takes in whole passes,
+	 * where one block alone is bound by latency. NULL: chacha_xor.
+	 */
+	void (*chacha_block)(u32 state[16], u8 ks[64]);
 	/* absorb @nblocks full 16-byte blocks (each with its 2^128 bit) */
 	void (*poly_blocks)(struct vgc_poly1305 *p, const u8 *src,
 			    unsigned int nblocks);

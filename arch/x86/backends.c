@@ -172,6 +172,11 @@ VGC_CHACHA_OPS(avx2)
 VGC_CHACHA_OPS(avx512)
 VGC_CHACHA_OPS(avx512vl)
 
+static void x64_chacha_block(u32 state[16], u8 ks[64])
+{
+	vgc_chacha20_block_x64(state, ks);
+}
+
 static void x64_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
 			    unsigned int nblocks)
 {
@@ -316,6 +321,7 @@ static const struct vgc_cp_backend vgc_cp_backend_ssse3 = {
 	.usable = x86_ssse3_usable,
 	.chacha_xor = ssse3_chacha_xor,
 	.chacha_xor_ks = ssse3_chacha_xor_ks,
+	.chacha_block = x64_chacha_block,
 	.poly_blocks = x64_poly_blocks,
 	.simd_begin = x86_simd_begin,
 	.simd_end = x86_simd_end,
@@ -328,6 +334,7 @@ static const struct vgc_cp_backend vgc_cp_backend_avx2 = {
 	.usable = x86_avx2_usable,
 	.chacha_xor = avx2_chacha_xor,
 	.chacha_xor_ks = avx2_chacha_xor_ks,
+	.chacha_block = x64_chacha_block,
 	.poly_blocks = avx2_poly_blocks,
 	.poly_flush = avx2_poly_flush,
 	.simd_begin = x86_simd_begin,
@@ -341,6 +348,7 @@ static const struct vgc_cp_backend vgc_cp_backend_avx512 = {
 	.usable = x86_avx512_usable,
 	.chacha_xor = avx512_chacha_xor,
 	.chacha_xor_ks = avx512_chacha_xor_ks,
+	.chacha_block = x64_chacha_block,
 	.poly_blocks = ifma_poly_blocks,
 	.poly_flush = ifma_poly_flush,
 	.simd_begin = x86_simd_begin,
@@ -357,6 +365,7 @@ static const struct vgc_cp_backend vgc_cp_backend_avx512_noifma = {
 	.usable = x86_zmm_usable,
 	.chacha_xor = avx512_chacha_xor,
 	.chacha_xor_ks = avx512_chacha_xor_ks,
+	.chacha_block = x64_chacha_block,
 	.poly_blocks = avx2_poly_blocks,
 	.poly_flush = avx2_poly_flush,
 	.simd_begin = x86_simd_begin,
@@ -374,6 +383,7 @@ static const struct vgc_cp_backend vgc_cp_backend_avx512vl = {
 	.usable = x86_ymm512_ifma_usable,
 	.chacha_xor = avx512vl_chacha_xor,
 	.chacha_xor_ks = avx512vl_chacha_xor_ks,
+	.chacha_block = x64_chacha_block,
 	.poly_blocks = ifma256_poly_blocks,
 	.poly_flush = ifma256_poly_flush,
 	.simd_begin = x86_simd_begin,
@@ -387,6 +397,7 @@ static const struct vgc_cp_backend vgc_cp_backend_avx512vl_noifma = {
 	.usable = x86_ymm512_usable,
 	.chacha_xor = avx512vl_chacha_xor,
 	.chacha_xor_ks = avx512vl_chacha_xor_ks,
+	.chacha_block = x64_chacha_block,
 	.poly_blocks = avx2_poly_blocks,
 	.poly_flush = avx2_poly_flush,
 	.simd_begin = x86_simd_begin,

@@ -30,4 +30,11 @@ void vgc_chacha20_xor_ks_avx512(u32 state[16], u8 *dst, const u8 *src,
 void vgc_chacha20_xor_ks_avx512vl(u32 state[16], u8 *dst, const u8 *src,
 				  unsigned int nblocks, u8 ks[64]);
 
+/*
+ * One block in general registers (chacha20_x64.S): ks = the keystream of
+ * @state's block, state[12] advances by one. No vector register: callable
+ * anywhere.
+ */
+void vgc_chacha20_block_x64(u32 state[16], u8 ks[64]);
+
 #endif /* VGC_X86_CHACHA20_X86_H */

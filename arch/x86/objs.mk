@@ -9,6 +9,7 @@
 # only between kernel_fpu_begin/end.
 
 vgc_arch_objs := arch/x86/backends.o arch/x86/chacha20_x86_64.o \
+	arch/x86/chacha20_x64.o \
 	arch/x86/poly1305_x64.o arch/x86/poly1305_avx2.o \
 	arch/x86/poly1305_ifma.o
 

@@ -54,6 +54,7 @@ VECTORS = os.environ.get('VGC_VECTORS',
 X64 = 'x86'
 A64 = 'arm64'
 C = 'arch/x86/chacha20_x86_64.S'
+CX = 'arch/x86/chacha20_x64.S'
 P = 'arch/x86/poly1305_x64.S'
 PM = 'arch/x86/poly1305_mul.S'
 PA = 'arch/x86/poly1305_avx2.S'
@@ -109,7 +110,14 @@ MUTANTS = [
      'vshufi64x2 $2, \\r1, \\r0, V26', X64),
     ('chacha-feed-forward-word', C, '.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14, 15\n\t_bcast32',
      '.irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 13, 14, 15\n\t_bcast32', X64),
+    # the scalar block (the Poly1305 key of a long text)
+    ('chacha-x64-rot7', CX, '_rol\t7, \\b0', '_rol\t6, \\b0', X64),
+    ('chacha-x64-swap', CX, 'mov\t%r15d, %r10d', 'mov\t%r15d, %r9d', X64),
+    ('chacha-x64-ff-word', CX, 'add\t36(%r15), %r10d', 'add\t32(%r15), %r10d', X64),
+    ('chacha-x64-no-counter', CX, 'incl\t48(%r15)', 'nop', X64),
     # skipped wipes: the dead-stack suite must find what they leave
+    ('chacha-x64-no-slot-wipe', CX, '\tmov\t%rax, SLOT(0)(%rsp)\t/* both slots */\n', '', X64),
+    ('chacha-x64-no-reg-wipe', CX, '\txor\t%r9d, %r9d\n', '', X64),
     ('chacha-no-wipe-key-words', C, '\t_vstu\tV0, 2*VL(%r11)\n', '', X64),
     ('chacha-avx512-wipe-skipped', C, 'cmp\t$(LANES+1), %r9d',
      'cmp\t$(2*LANES+1), %r9d', X64),

@@ -12,8 +12,9 @@
  * both sides of the output untouched. A back end's chacha_xor_ks is
  * checked the same way, and the keystream of block nblocks it writes to
  * its own buffer must equal the generic code's, the buffer's
- * surroundings untouched and word 12 advanced by nblocks + 1. Then long
- * streams cut into calls of random sizes must equal one generic call.
+ * surroundings untouched and word 12 advanced by nblocks + 1; a back end's
+ * chacha_block likewise for its one block. Then long streams cut into
+ * calls of random sizes must equal one generic call.
  */
 #include "harness.h"
 
@@ -114,6 +115,30 @@ static bool one_call(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 	return !memcmp(st, st_ref, sizeof(st));
 }
 
+/*
+ * The one-block function (outside any SIMD section: it needs none): all
+ * 64 bytes and word 12 advanced by one, against the generic code.
+ */
+static bool one_block(const struct vgc_cp_backend *be, struct vgc_rng *rng,
+		      struct xor_bufs *b, unsigned int trial, const char **why)
+{
+	u32 st[16], st_ref[16];
+
+	pick_state(rng, st, trial, 1);
+	memcpy(st_ref, st, sizeof(st));
+	vgc_rng_fill(rng, b->ks, sizeof(b->ks));
+	memcpy(b->ks_ref, b->ks, sizeof(b->ks));
+	memset(b->ks_ref + GUARD, 0, 64);
+	vgc_chacha20_xor_generic(st_ref, b->ks_ref + GUARD, b->ks_ref + GUARD,
+				 1);
+	be->chacha_block(st, b->ks + GUARD);
+	*why = "keystream block differs from generic, or its surroundings changed";
+	if (memcmp(b->ks, b->ks_ref, sizeof(b->ks)))
+		return false;
+	*why = "state afterwards differs (word 12 += 1, rest kept)";
+	return !memcmp(st, st_ref, sizeof(st));
+}
+
 /* A long stream in calls of random sizes equals one generic call. */
 static bool one_stream(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 		       struct xor_bufs *b, unsigned int trial, const char **why)
@@ -168,6 +193,12 @@ void vgc_suite_chacha_xor(const struct vgc_cp_backend *be,
 						  in_place ? "in place" : "out of place",
 						  (unsigned long long)o->seed, why);
 				}
+	for (trial = 0; be->chacha_block && trial < 30; trial++) {
+		ok = one_block(be, &rng, b, trial, &why);
+		vgc_check(t, ok, SUITE, be->name,
+			  "chacha_block trial %u (seed %llu): %s", trial,
+			  (unsigned long long)o->seed, why);
+	}
 	for (trial = 0; trial < STREAMS; trial++) {
 		ok = one_stream(be, &rng, b, trial, &why);
 		vgc_check(t, ok, SUITE, be->name, "stream %u (seed %llu): %s",
