@@ -60,8 +60,12 @@ for ((r = 1; r <= rounds; r++)); do
 	       --run "/bin/insmod /bin/vgcrypto.ko && { $tcrypt; }")
 	((r == rounds)) || runs+=(--run "/bin/rmmod vgcrypto")
 done
-runs+=(--run "/bin/insmod /bin/vgcrypto_aead_kbench.ko 2>/dev/null; true"
-       --run "/bin/insmod /bin/vgcrypto_mlkem_kbench.ko 2>/dev/null; dmesg | grep mlkem-kbench; true")
+# the best driver, then the ymm and AVX2 ones (where the CPU has them)
+runs+=(--run "/bin/insmod /bin/vgcrypto_aead_kbench.ko 2>/dev/null; true")
+for be in avx512vl avx2; do
+	runs+=(--run "/bin/insmod /bin/vgcrypto_aead_kbench.ko vgc=rfc7539-chacha20-poly1305-vgcrypto-$be 2>/dev/null; true")
+done
+runs+=(--run "/bin/insmod /bin/vgcrypto_mlkem_kbench.ko 2>/dev/null; dmesg | grep mlkem-kbench; true")
 ok=1
 scripts/run/uml.sh --no-kunit --add "${kx[0]}" --add "${kx[1]}" \
 	--add "$root/build/uml/vgcrypto.ko" \
@@ -138,7 +142,7 @@ echo
 if grep -qE 'aead-kbench: +16 ' "$log"; then
 	echo "rfc7539 (kTLS's use) under UML on $cpu: vgcrypto_aead_kbench.ko"
 	grep -o 'aead-kbench: .*' "$log" | grep -v 'aead-kbench: CPU: ' |
-		sed 's/^aead-kbench: //'
+		sed -e 's/^aead-kbench: //' -e '1!s/^kernel: /\nkernel: /'
 else
 	grep -o 'aead-kbench: .*' "$log" || true
 	echo "bench-uml: no rfc7539 kbench figures (see $log)"
