@@ -151,13 +151,14 @@ MUTANTS = [
     ('poly-ifma-times-20', PI, 'vpsllq\t$4, \\r1, \\s1', 'vpsllq\t$3, \\r1, \\s1', X64),
     ('poly-ifma-group', PI, 'shr\t$3, %ecx', 'shr\t$2, %ecx', X64),
     # the x86 glue: which Poly1305 code takes which blocks, FPU brackets
-    ('glue-avx2-step', XB, '.step = 4,', '.step = 2,', X64),
+    ('glue-avx2-step', XB, '.step = 4,\n\t.min = VGC_POLY1305_AVX2_MIN_BLOCKS,',
+     '.step = 2,\n\t.min = VGC_POLY1305_AVX2_MIN_BLOCKS,', X64),
     ('glue-flush-drops-pending', XB, '\tif (p->vec_npend) {\n\t\tvgc_poly1305_blocks_x64',
      '\tif (0 && p->vec_npend) {\n\t\tvgc_poly1305_blocks_x64', X64),
     ('glue-live-ignored', XB, 'if (n && (p->vec_live || nblocks >= v->min))',
      'if (n && nblocks >= v->min)', X64),
-    ('glue-ifma-avx2-swap', XB, 'if (v->ifma)\n\t\tvgc_poly1305_ifma_blocks',
-     'if (!v->ifma)\n\t\tvgc_poly1305_ifma_blocks', X64),
+    ('glue-ifma-avx2-swap', XB, 'if (v->code == VEC_IFMA)\n\t\tvgc_poly1305_ifma_blocks',
+     'if (v->code != VEC_IFMA)\n\t\tvgc_poly1305_ifma_blocks', X64),
     ('glue-pending-count', XB, 'p->vec_npend += n;', 'p->vec_npend += n + 1;', X64),
     ('bracket-x86-no-begin', XB, '\tkernel_fpu_begin();\n', '', X64),
     ('bracket-x86-no-end', XB, '\tkernel_fpu_end();\n', '', X64),
@@ -195,7 +196,7 @@ MUTANTS = [
      MK_X64),
     # a wrong FPU bracket: the avx2 ML-KEM back end without its begin
     ('mlkem-x86-no-fpu-begin', XB, '.simd_begin = x86_simd_begin,',
-     '.simd_begin = NULL,', MK_X64, 5),
+     '.simd_begin = NULL,', MK_X64, 7),
     # ML-KEM, arm64
     ('mlkem-neon-compress4-halves', NM, 'w = vuzp1q_u16(vreinterpretq_u16_u32(lo),',
      'w = vuzp2q_u16(vreinterpretq_u16_u32(lo),', MK_A64),
