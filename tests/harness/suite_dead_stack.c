@@ -12,7 +12,7 @@
  *     words 8-11 of that and one known keystream block the key follows),
  *     and the keystream itself (block 0's is the Poly1305 key);
  *   - Poly1305's r and s, as 32-bit and 64-bit words, 5 * r1 / 4, and
- *     the powers r^1 .. r^16 as the back ends hold them: 64-bit words of
+ *     the powers r^1 .. r^32 as the back ends hold them: 64-bit words of
  *     the value mod p, its 26-bit limbs and 5 times them (AVX2), its
  *     44/44/42-bit limbs and 20 times them (AVX-512 IFMA).
  * The plain text and the key buffer live on the heap, so the stack holds
@@ -44,7 +44,7 @@
 #define AD_LEN		13
 /* blocks a request may compute: its own, block 0, and a vector tail */
 #define MAX_BLOCKS	(MAX_TEXT / 64 + 2 + 16)
-#define MAX_POWERS	16
+#define MAX_POWERS	32
 /* register snapshots kept per length: one per back-end call */
 #define MAX_SNAPS	512
 
