@@ -309,39 +309,9 @@ SYM_FUNC_START(\name)
 	jne	.Lhave_powers\@
 	_ifma_powers
 .Lhave_powers\@:
-	/* r^IL (lane 0 of the powers) and the step's power in every lane */
+	/* r^IL (lane 0 of the powers) in every lane */
 	_mul_load 1, PW(0)(%rdi), PW(1)(%rdi), PW(2)(%rdi), \
 		  V24, V25, V26, V27, V28, V29
-	cmpl	$2, VGC_P_POWERS(%rdi)
-	je	.Lhave_step\@
-	/*
-	 * the step's power r^(4 IL) = (r^IL r^IL)^2, once per message, kept
-	 * after the lanes' powers (r^(2 IL) on the way, in RSTEP)
-	 */
-	vmovdqa64 V24, V0
-	vmovdqa64 V25, V1
-	vmovdqa64 V26, V2
-	vpxord	V11, V11, V11
-	vpxord	V12, V12, V12
-	vpxord	V13, V13, V13
-	_mul_add_rl V11, V12, V13
-	vmovq	X0, RSTEP(0)(%rdi)
-	vmovq	X1, RSTEP(1)(%rdi)
-	vmovq	X2, RSTEP(2)(%rdi)
-	_mul_load 1, RSTEP(0)(%rdi), RSTEP(1)(%rdi), RSTEP(2)(%rdi), \
-		  V3, V4, V5, V6, V7, V23
-	vpxord	V11, V11, V11
-	vpxord	V12, V12, V12
-	vpxord	V13, V13, V13
-	_mul_add V0, V1, V2, V3, V4, V5, V6, V7, \
-		 V11, V12, V13, V14, V15, V16, V23, V29
-	vmovq	X0, RSTEP4(0)(%rdi)
-	vmovq	X1, RSTEP4(1)(%rdi)
-	vmovq	X2, RSTEP4(2)(%rdi)
-	movl	$2, VGC_P_POWERS(%rdi)
-.Lhave_step\@:
-	_mul_load 1, RSTEP4(0)(%rdi), RSTEP4(1)(%rdi), RSTEP4(2)(%rdi), \
-		  V3, V4, V5, V6, V7, V23
 
 	/* chain A: the first group, plus h in lane 0 or the kept lanes r^IL */
 	_loadg	0, V11, V12, V13, V23, V29
@@ -375,6 +345,38 @@ SYM_FUNC_START(\name)
 	jz	.Lkeep\@
 	cmp	$3, %ecx
 	jb	.Ltail\@
+	cmpl	$2, VGC_P_POWERS(%rdi)
+	je	.Lhave_step\@
+	/*
+	 * the step's power r^(4 IL) = (r^IL r^IL)^2, once per message and
+	 * only for one of four groups or more, kept after the lanes' powers
+	 * (r^(2 IL) on the way, in RSTEP); B's registers serve
+	 */
+	vmovdqa64 V24, V8
+	vmovdqa64 V25, V9
+	vmovdqa64 V26, V10
+	vpxord	V11, V11, V11
+	vpxord	V12, V12, V12
+	vpxord	V13, V13, V13
+	_mul_add V8, V9, V10, V24, V25, V26, V27, V28, \
+		 V11, V12, V13, V14, V15, V16, V23, V29
+	vmovq	X8, RSTEP(0)(%rdi)
+	vmovq	X9, RSTEP(1)(%rdi)
+	vmovq	X10, RSTEP(2)(%rdi)
+	_mul_load 1, RSTEP(0)(%rdi), RSTEP(1)(%rdi), RSTEP(2)(%rdi), \
+		  V3, V4, V5, V6, V7, V23
+	vpxord	V11, V11, V11
+	vpxord	V12, V12, V12
+	vpxord	V13, V13, V13
+	_mul_add V8, V9, V10, V3, V4, V5, V6, V7, \
+		 V11, V12, V13, V14, V15, V16, V23, V29
+	vmovq	X8, RSTEP4(0)(%rdi)
+	vmovq	X9, RSTEP4(1)(%rdi)
+	vmovq	X10, RSTEP4(2)(%rdi)
+	movl	$2, VGC_P_POWERS(%rdi)
+.Lhave_step\@:
+	_mul_load 1, RSTEP4(0)(%rdi), RSTEP4(1)(%rdi), RSTEP4(2)(%rdi), \
+		  V3, V4, V5, V6, V7, V23
 	/* chains B, C, D: the next three groups */
 	_loadg	0, V8, V9, V10, V30, V31
 	_loadg	(2*IVL), V17, V18, V19, V30, V31

@@ -138,6 +138,8 @@ MUTANTS = [
     ('poly-limb44-shift', PM, 'shld\t$20, \\h0, \\d', 'shld\t$21, \\h0, \\d', X64),
     ('poly-limb26-shift', PM, 'shr\t$14, \\d', 'shr\t$13, \\d', X64),
     # Poly1305, AVX2 (radix 2^26) and IFMA (radix 2^44)
+    ('poly-ifma-join-order', PI, '\t_join\tV8, V9, V10\n\t_join\tV17, V18, V19',
+     '\t_join\tV17, V18, V19\n\t_join\tV8, V9, V10', X64),
     ('poly-ifma256-groups', PI, 'shr\t$2, %ecx\t\t/* groups of four blocks */',
      'shr\t$3, %ecx\t\t/* groups of four blocks */', X64),
     ('poly-ifma256-hsum', PI, 'vextracti32x4 $1, %ymm\\i, %xmm20',
@@ -227,6 +229,7 @@ NEEDS = {
     'poly-ifma-split': ZMM + ('avx512ifma',),
     'poly-ifma-times-20': ZMM + ('avx512ifma',),
     'poly-ifma-group': ZMM + ('avx512ifma',),
+    'poly-ifma-join-order': ZMM + ('avx512ifma',),
     'poly-ifma256-groups': ZMM + ('avx512ifma',),
     'poly-ifma256-hsum': ZMM + ('avx512ifma',),
     'mlkem-x86-qinv-zmm': ZMM + ('avx512bw',),
