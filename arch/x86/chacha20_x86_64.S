@@ -53,6 +53,7 @@
  */
 #include <linux/linkage.h>
 #include "simd_entry.S"
+#include "vec_regs.S"
 
 	.section .rodata
 	.balign	64
@@ -92,16 +93,7 @@
 .macro _set_width bytes
 	.set	VL, \bytes
 	.set	LANES, \bytes / 4
-.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.set	X\i, %xmm\i
-.if \bytes == 16
-	.set	V\i, %xmm\i
-.elseif \bytes == 32
-	.set	V\i, %ymm\i
-.else
-	.set	V\i, %zmm\i
-.endif
-.endr
+	_vreg_names \bytes
 .endm
 
 /* ---- primitives: one vector operation in the encoding of the ISA ---- */

@@ -49,6 +49,7 @@
  */
 #include <linux/linkage.h>
 #include "simd_entry.S"
+#include "vec_regs.S"
 #include "poly1305_x86.h"
 #include "poly1305_mul.S"
 
@@ -64,20 +65,13 @@
 	.text
 
 /*
- * _ifma_width BYTES: V0..V31 name the registers of the width (zmm or ymm),
- * X0..X31 their xmm parts; IL lanes of 64 bits, IVL bytes a register.
+ * _ifma_width BYTES: V0..V31 the registers of the width (zmm or ymm); IL
+ * lanes of 64 bits, IVL bytes a register.
  */
 .macro _ifma_width bytes
 	.set	IVL, \bytes
 	.set	IL, \bytes / 8
-.irp i, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31
-	.set	X\i, %xmm\i
-.if \bytes == 64
-	.set	V\i, %zmm\i
-.else
-	.set	V\i, %ymm\i
-.endif
-.endr
+	_vreg_names \bytes
 .endm
 
 /*
@@ -89,6 +83,9 @@
 #define ACC(k)		(VGC_P_ACC + (k) * IVL)
 #define RSTEP(k)	(VGC_P_PW + 3 * IVL + (k) * 8)
 #define RSTEP4(k)	(VGC_P_PW + 3 * IVL + 24 + (k) * 8)
+/* the same, as one macro argument (no spaces) */
+#define RSTEP_AT	(VGC_P_PW+3*IVL)
+#define RSTEP4_AT	(VGC_P_PW+3*IVL+24)
 
 /* d = s op the 64-bit constant at m in every lane */
 .macro _vopq op, m, s, d
@@ -209,6 +206,18 @@
 .macro _mul_add_rl d0, d1, d2
 	_mul_add V0, V1, V2, V24, V25, V26, V27, V28, \
 		 \d0, \d1, \d2, V14, V15, V16, V23, V29
+.endm
+
+/* V8-10 = V8-10 times (r0, r1, r2; s1, s2), lane 0 to @slot(%rdi) */
+.macro _power_mul r0, r1, r2, s1, s2, slot
+	vpxord	V11, V11, V11
+	vpxord	V12, V12, V12
+	vpxord	V13, V13, V13
+	_mul_add V8, V9, V10, \r0, \r1, \r2, \s1, \s2, \
+		 V11, V12, V13, V14, V15, V16, V23, V29
+	vmovq	X8, \slot(%rdi)
+	vmovq	X9, \slot+8(%rdi)
+	vmovq	X10, \slot+16(%rdi)
 .endm
 
 /* chain a = a r^(4 IL) + the group at @off(%rsi) */
@@ -355,24 +364,10 @@ SYM_FUNC_START(\name)
 	vmovdqa64 V24, V8
 	vmovdqa64 V25, V9
 	vmovdqa64 V26, V10
-	vpxord	V11, V11, V11
-	vpxord	V12, V12, V12
-	vpxord	V13, V13, V13
-	_mul_add V8, V9, V10, V24, V25, V26, V27, V28, \
-		 V11, V12, V13, V14, V15, V16, V23, V29
-	vmovq	X8, RSTEP(0)(%rdi)
-	vmovq	X9, RSTEP(1)(%rdi)
-	vmovq	X10, RSTEP(2)(%rdi)
+	_power_mul V24, V25, V26, V27, V28, RSTEP_AT
 	_mul_load 1, RSTEP(0)(%rdi), RSTEP(1)(%rdi), RSTEP(2)(%rdi), \
 		  V3, V4, V5, V6, V7, V23
-	vpxord	V11, V11, V11
-	vpxord	V12, V12, V12
-	vpxord	V13, V13, V13
-	_mul_add V8, V9, V10, V3, V4, V5, V6, V7, \
-		 V11, V12, V13, V14, V15, V16, V23, V29
-	vmovq	X8, RSTEP4(0)(%rdi)
-	vmovq	X9, RSTEP4(1)(%rdi)
-	vmovq	X10, RSTEP4(2)(%rdi)
+	_power_mul V3, V4, V5, V6, V7, RSTEP4_AT
 	movl	$2, VGC_P_POWERS(%rdi)
 .Lhave_step\@:
 	_mul_load 1, RSTEP4(0)(%rdi), RSTEP4(1)(%rdi), RSTEP4(2)(%rdi), \
