@@ -394,6 +394,12 @@ def copy_tree(whole):
     return tree
 
 
+# Written while a mutant is in the scratch tree: a run stopped before the
+# file was put back leaves objects built from the mutant, newer than the
+# restored source, so the next run starts its builds afresh.
+DIRTY = os.path.join(OUT, 'mutant-applied')
+
+
 def apply(tree, m):
     name, path, old, new, target = m[:5]
     nth = m[5] if len(m) > 5 else None
@@ -406,6 +412,8 @@ def apply(tree, m):
     for _ in range(nth or 1):
         at = text.index(old, at + 1)
     mutated = text[:at] + new + text[at + len(old):]
+    with open(DIRTY, 'w') as fh:
+        fh.write(name + '\n')
     with open(f, 'w') as fh:
         fh.write(mutated)
     return f
@@ -414,6 +422,7 @@ def apply(tree, m):
 def restore(tree, path):
     shutil.copyfile(os.path.join(ROOT, path), os.path.join(tree, path))
     os.utime(os.path.join(tree, path))	# newer than the mutant's object
+    os.remove(DIRTY)
 
 
 def main(argv):
@@ -437,6 +446,12 @@ def main(argv):
                 for f in missing_flags(m[0], flags)))),
             ', '.join(m[0] for m in not_here)))
     os.makedirs(OUT, exist_ok=True)
+    if os.path.exists(DIRTY):
+        print('# the last run stopped with a mutant applied: builds start afresh')
+        for d in os.listdir(OUT):
+            if d.startswith('build-'):
+                shutil.rmtree(os.path.join(OUT, d))
+        os.remove(DIRTY)
     tree = copy_tree(any(m[4] == UML for m in mutants))
     logs = os.path.join(OUT, 'logs')
     shutil.rmtree(logs, ignore_errors=True)
