@@ -57,13 +57,14 @@ static const struct vgc_mlkem_backend *neon_or_skip(struct kunit *test)
 static void dit_set_in_section(struct kunit *test)
 {
 	const struct vgc_mlkem_backend *be = neon_or_skip(test);
+	struct vgc_simd_save save;
 	u64 before, inside, after;
 
 	preempt_disable();
 	before = dit_read();
-	be->simd_begin();
+	be->simd_begin(&save);
 	inside = dit_read();
-	be->simd_end();
+	be->simd_end(&save);
 	after = dit_read();
 	preempt_enable();
 	KUNIT_EXPECT_EQ_MSG(test, inside, 1ULL, "DIT inside the section");
@@ -73,14 +74,15 @@ static void dit_set_in_section(struct kunit *test)
 static void dit_kept_when_set(struct kunit *test)
 {
 	const struct vgc_mlkem_backend *be = neon_or_skip(test);
+	struct vgc_simd_save save;
 	u64 before, inside, after;
 
 	preempt_disable();
 	before = dit_read();
 	dit_write(true);
-	be->simd_begin();
+	be->simd_begin(&save);
 	inside = dit_read();
-	be->simd_end();
+	be->simd_end(&save);
 	after = dit_read();
 	dit_write(before);
 	preempt_enable();

@@ -68,7 +68,7 @@ noinline void vgc_burn_stack(void)
 static void cp_simd_close(struct vgc_cp_req *r)
 {
 	if (r->in_simd) {
-		r->be->simd_end();
+		r->be->simd_end(&r->simd_save);
 		r->in_simd = false;
 	}
 }
@@ -90,7 +90,7 @@ static size_t cp_section(struct vgc_cp_req *r, size_t len, u64 pos,
 	if (r->in_simd && r->simd_room < cost * VGC_CHACHA_BLOCK_SIZE)
 		cp_simd_close(r);
 	if (!r->in_simd) {
-		r->be->simd_begin();
+		r->be->simd_begin(&r->simd_save);
 		r->in_simd = true;
 		r->simd_room = VGC_SIMD_BUDGET;
 	}

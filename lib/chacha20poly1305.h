@@ -8,6 +8,7 @@
 
 #include "chacha20.h"
 #include "poly1305.h"
+#include "simd_save.h"
 
 #define VGC_CP_KEY_SIZE		32
 #define VGC_CP_NONCE_SIZE	12
@@ -85,10 +86,11 @@ struct vgc_cp_backend {
 	 * section (kernel_fpu_begin/end, kernel_neon_begin/end). Every call
 	 * of the functions above happens inside one, and a section covers
 	 * at most VGC_SIMD_BUDGET. NULL for scalar back ends, which may run
-	 * where SIMD is not usable.
+	 * where SIMD is not usable. @save: the section owner's area (see
+	 * lib/simd_save.h), the same for begin and end.
 	 */
-	void (*simd_begin)(void);
-	void (*simd_end)(void);
+	void (*simd_begin)(struct vgc_simd_save *save);
+	void (*simd_end)(struct vgc_simd_save *save);
 };
 
 extern const struct vgc_cp_backend vgc_cp_backend_generic;
@@ -143,6 +145,7 @@ struct vgc_cp_req {
 	bool in_text;
 	bool tagged;			/* the Poly1305 state is wiped */
 	const struct vgc_cp_backend *be;
+	struct vgc_simd_save simd_save;	/* the open section's (arm64 6.19+) */
 };
 
 /*

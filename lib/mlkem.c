@@ -105,6 +105,7 @@ struct mlkem_ws {
 	u8 kbar[MLKEM_SYMBYTES];	/* J(z || c) */
 	u64 ks1[VGC_KECCAK_X1_WORDS];	/* one lane's, for keccak_x1 */
 	struct mlkem_job jobs[MLKEM_MAX_JOBS];
+	struct vgc_simd_save simd_save;	/* the open section's (arm64 6.19+) */
 };
 
 static_assert(sizeof(struct mlkem_ws) + 63 <= sizeof(struct vgc_mlkem_work),
@@ -295,16 +296,16 @@ static void mlkem_hash(const struct vgc_mlkem_backend *be, struct mlkem_ws *w,
 
 /* ---- K-PKE ---- */
 
-static void mlkem_begin(const struct vgc_mlkem_backend *be)
+static void mlkem_begin(const struct vgc_mlkem_backend *be, struct mlkem_ws *w)
 {
 	if (be->simd_begin)
-		be->simd_begin();
+		be->simd_begin(&w->simd_save);
 }
 
-static void mlkem_end(const struct vgc_mlkem_backend *be)
+static void mlkem_end(const struct vgc_mlkem_backend *be, struct mlkem_ws *w)
 {
 	if (be->simd_end)
-		be->simd_end();
+		be->simd_end(&w->simd_save);
 }
 
 static const struct mlkem_params *mlkem_get(enum vgc_mlkem_set set)
@@ -515,13 +516,13 @@ int vgc_mlkem_keypair_derand_be(const struct vgc_mlkem_backend *be,
 
 	/* dk = dk_pke || ek || H(ek) || z */
 	off = p->k * VGC_MLKEM_POLYBYTES;
-	mlkem_begin(be);
+	mlkem_begin(be, w);
 	kpke_keygen(be, p, w, ek, dk, seed);
-	mlkem_end(be);
-	mlkem_begin(be);
+	mlkem_end(be, w);
+	mlkem_begin(be, w);
 	mlkem_hash(be, w, SHA3_256_RATE, DS_SHA3, ek, p->ek_size,
 		   dk + off + p->ek_size, MLKEM_SYMBYTES);
-	mlkem_end(be);
+	mlkem_end(be, w);
 	memcpy(dk + off, ek, p->ek_size);
 	off += p->ek_size + MLKEM_SYMBYTES;
 	memcpy(dk + off, seed + MLKEM_SYMBYTES, MLKEM_SYMBYTES);
@@ -543,9 +544,9 @@ int vgc_mlkem_encaps_derand_be(const struct vgc_mlkem_backend *be,
 		return -EINVAL;
 	w = mlkem_ws(work);
 
-	mlkem_begin(be);
+	mlkem_begin(be, w);
 	if (!ek_modulus_ok(be, p, w, ek)) {
-		mlkem_end(be);
+		mlkem_end(be, w);
 		ws_wipe(w);
 		return -EINVAL;
 	}
@@ -558,11 +559,11 @@ int vgc_mlkem_encaps_derand_be(const struct vgc_mlkem_backend *be,
 	memcpy(w->in, m, MLKEM_SYMBYTES);
 	mlkem_hash(be, w, SHA3_512_RATE, DS_SHA3, w->in, 2 * MLKEM_SYMBYTES,
 		   w->g, 2 * MLKEM_SYMBYTES);
-	mlkem_end(be);
+	mlkem_end(be, w);
 
-	mlkem_begin(be);
+	mlkem_begin(be, w);
 	kpke_encrypt(be, p, w, ct, ek, w->in, w->g + MLKEM_SYMBYTES);
-	mlkem_end(be);
+	mlkem_end(be, w);
 	memcpy(ss, w->g, VGC_MLKEM_SS_SIZE);
 	ws_wipe(w);
 	return 0;
@@ -607,7 +608,7 @@ int vgc_mlkem_decaps_be(const struct vgc_mlkem_backend *be,
 	z = h + MLKEM_SYMBYTES;
 	VGC_CT_DECLASSIFY(ek, p->ek_size);
 
-	mlkem_begin(be);
+	mlkem_begin(be, w);
 	/* m' = Decrypt(dk_pke, c) */
 	kpke_decrypt(be, p, w, w->in, dk, ct);
 	/*
@@ -623,7 +624,7 @@ int vgc_mlkem_decaps_be(const struct vgc_mlkem_backend *be,
 	n = jobs_matrix_t(p, w, ek + p->k * VGC_MLKEM_POLYBYTES, 2);
 	mlkem_sponges(be, w, w->jobs, n);
 	if (!dk_hash_ok(p, w, dk)) {
-		mlkem_end(be);
+		mlkem_end(be, w);
 		ws_wipe(w);
 		return -EINVAL;
 	}
@@ -631,11 +632,11 @@ int vgc_mlkem_decaps_be(const struct vgc_mlkem_backend *be,
 	memcpy(w->in + MLKEM_SYMBYTES, h, MLKEM_SYMBYTES);
 	mlkem_hash(be, w, SHA3_512_RATE, DS_SHA3, w->in, 2 * MLKEM_SYMBYTES,
 		   w->g, 2 * MLKEM_SYMBYTES);
-	mlkem_end(be);
+	mlkem_end(be, w);
 
-	mlkem_begin(be);
+	mlkem_begin(be, w);
 	kpke_encrypt(be, p, w, w->ct, ek, w->in, w->g + MLKEM_SYMBYTES);
-	mlkem_end(be);
+	mlkem_end(be, w);
 
 	/* K' when c' = c, else K_bar: selected by mask, not by a branch */
 	mask = ct_differ_mask(ct, w->ct, p->ct_size);
@@ -656,9 +657,9 @@ int vgc_mlkem_check_ek_be(const struct vgc_mlkem_backend *be,
 	if (!p || !work || ek_len != p->ek_size)
 		return -EINVAL;
 	w = mlkem_ws(work);
-	mlkem_begin(be);
+	mlkem_begin(be, w);
 	ok = ek_modulus_ok(be, p, w, ek);
-	mlkem_end(be);
+	mlkem_end(be, w);
 	ws_wipe(w);
 	return ok ? 0 : -EINVAL;
 }
@@ -677,10 +678,10 @@ int vgc_mlkem_check_dk_be(const struct vgc_mlkem_backend *be,
 	w = mlkem_ws(work);
 	ek = dk + p->k * VGC_MLKEM_POLYBYTES;
 	VGC_CT_DECLASSIFY(ek, p->ek_size);
-	mlkem_begin(be);
+	mlkem_begin(be, w);
 	mlkem_hash(be, w, SHA3_256_RATE, DS_SHA3, ek, p->ek_size, w->hek,
 		   MLKEM_SYMBYTES);
-	mlkem_end(be);
+	mlkem_end(be, w);
 	ok = dk_hash_ok(p, w, dk);
 	ws_wipe(w);
 	return ok ? 0 : -EINVAL;

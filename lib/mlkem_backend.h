@@ -20,6 +20,7 @@
 #include <vgcrypto/mlkem.h>
 
 #include "mlkem_poly.h"
+#include "simd_save.h"
 
 /* The most Keccak-f[1600] states any back end permutes at once. */
 #define VGC_KECCAK_MAX_LANES	8
@@ -32,9 +33,12 @@ struct vgc_mlkem_backend {
 	int priority;
 	/* Can this CPU run it? Else *why says what is missing. NULL: any. */
 	bool (*usable)(const char **why);
-	/* the bracket of every call into the entries below; NULL: scalar */
-	void (*simd_begin)(void);
-	void (*simd_end)(void);
+	/*
+	 * The bracket of every call into the entries below; NULL: scalar.
+	 * @save: the section owner's area (lib/simd_save.h).
+	 */
+	void (*simd_begin)(struct vgc_simd_save *save);
+	void (*simd_end)(struct vgc_simd_save *save);
 
 	/*
 	 * Keccak-f[1600] on keccak_lanes states at once (1, 2, 4 or 8),

@@ -24,48 +24,44 @@
 #if KERNEL_VERSION(6, 19, 0) <= LINUX_VERSION_CODE
 /*
  * Linux 6.19 made the caller of kernel_neon_begin() and kernel_neon_end()
- * supply the buffer that the section's NEON registers are saved to when
- * the task is interrupted by a softirq that uses NEON itself, or is
- * scheduled out (kernel_neon_begin() no longer disables preemption in
- * task context). The back-end interface has no place for a buffer per
- * call, so the section runs with preemption disabled, as it does before
- * 6.8, and the buffer is this CPU's: only the task running on this CPU
- * can be in such a section here, and it cannot move until simd_end. A
- * softirq that interrupts it and runs this back end itself passes the
- * same buffer, which is harmless: kernel_neon_begin() records the
- * caller's buffer only in task context; in a softirq it saves the
- * interrupted section into the buffer that section recorded (this one),
- * and the softirq's own registers are not saved anywhere.
+ * supply the area that the section's NEON registers are saved to: in
+ * task context the kernel records it for the task, which stays
+ * preemptible, and saves the section into it when the task is switched
+ * out; in a softirq that interrupts a task's section, the area given
+ * there holds the interrupted registers until kernel_neon_end() loads
+ * them back (arch/arm64/kernel/fpsimd.c, 6.19 to 7.3). The kernel's own
+ * callers put it on their stack (scoped_ksimd()); here it is the section
+ * owner's (an AEAD request's context, an ML-KEM work area:
+ * lib/simd_save.h), as a section spans calls. It holds key-derived
+ * registers afterwards: wiped at the end, after kernel_neon_end() has
+ * taken back whatever it held.
  */
-static DEFINE_PER_CPU(struct user_fpsimd_state, vgc_neon_state);
-
-static void arm64_neon_begin(void)
+static struct user_fpsimd_state *arm64_save_area(struct vgc_simd_save *save)
 {
-	preempt_disable();
-	kernel_neon_begin(this_cpu_ptr(&vgc_neon_state));
+	static_assert(sizeof(struct user_fpsimd_state) + 15 <= VGC_SIMD_SAVE_BYTES,
+		      "struct vgc_simd_save is too small for struct user_fpsimd_state");
+	return (struct user_fpsimd_state *)PTR_ALIGN(&save->area[0], 16);
 }
 
-/*
- * The buffer keeps what was saved into it (key-derived registers) after
- * the section, so it is wiped while preemption is still off. In a softirq
- * that interrupted a section, kernel_neon_end() has already loaded that
- * section's registers back from it: the wipe loses nothing.
- */
-static void arm64_neon_end(void)
+static void arm64_neon_begin(struct vgc_simd_save *save)
 {
-	struct user_fpsimd_state *st = this_cpu_ptr(&vgc_neon_state);
+	kernel_neon_begin(arm64_save_area(save));
+}
+
+static void arm64_neon_end(struct vgc_simd_save *save)
+{
+	struct user_fpsimd_state *st = arm64_save_area(save);
 
 	kernel_neon_end(st);
 	memzero_explicit(st, sizeof(*st));
-	preempt_enable();
 }
 #else
-static void arm64_neon_begin(void)
+static void arm64_neon_begin(struct vgc_simd_save *save __maybe_unused)
 {
 	kernel_neon_begin();
 }
 
-static void arm64_neon_end(void)
+static void arm64_neon_end(struct vgc_simd_save *save __maybe_unused)
 {
 	kernel_neon_end();
 }
@@ -165,16 +161,16 @@ static void arm64_dit_end(void)
 }
 #endif
 
-static void arm64_mlkem_begin(void)
+static void arm64_mlkem_begin(struct vgc_simd_save *save)
 {
-	arm64_neon_begin();
+	arm64_neon_begin(save);
 	arm64_dit_begin();
 }
 
-static void arm64_mlkem_end(void)
+static void arm64_mlkem_end(struct vgc_simd_save *save)
 {
 	arm64_dit_end();
-	arm64_neon_end();
+	arm64_neon_end(save);
 }
 
 /*

@@ -35,12 +35,13 @@ static_assert(offsetof(struct vgc_poly1305, vec_acc) == VGC_P_ACC, "vec_acc");
 static_assert(VGC_POLY1305_VEC_PW >= 27 && VGC_POLY1305_VEC_ACC >= 24,
 	      "room for the IFMA and AVX2 state");
 
-static void x86_simd_begin(void)
+/* kernel_fpu_begin() saves what it must into the task's own area */
+static void x86_simd_begin(struct vgc_simd_save *save __maybe_unused)
 {
 	kernel_fpu_begin();
 }
 
-static void x86_simd_end(void)
+static void x86_simd_end(struct vgc_simd_save *save __maybe_unused)
 {
 	kernel_fpu_end();
 }

@@ -107,7 +107,8 @@ enum vgc_mlkem_set {
 #define VGC_MLKEM_MAX_DK_SIZE	VGC_MLKEM1024_DK_SIZE
 #define VGC_MLKEM_MAX_CT_SIZE	VGC_MLKEM1024_CT_SIZE
 
-#define VGC_MLKEM_WORK_SIZE	18432
+/* 576 of it: a NEON save area on arm64 from Linux 6.19 (lib/simd_save.h) */
+#define VGC_MLKEM_WORK_SIZE	19008
 
 struct vgc_mlkem_work {
 	u64 space[VGC_MLKEM_WORK_SIZE / sizeof(u64)];

@@ -6,25 +6,35 @@
 # registers outside the SIMD ones (scripts/check/simd-objects.sh),
 # reported as test counts.
 #
-# usage: scripts/check/build.sh 6.1|6.12|7.3
+# usage: scripts/check/build.sh 6.1|6.12|7.3|arm64-6.1|arm64-6.12|arm64-7.3
+#   arm64-*: cross-built (aarch64-linux-gnu-, the compiler Debian's arm64
+#   headers name) against that release's arm64 headers (scripts/fetch/arm64.sh)
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 ver=${1:?usage: $0 6.1}
 
-kdir=$("$root/scripts/fetch/kernel.sh" "$ver" headers) || {
+make=() arch=x86 out=$root/build/k$ver
+case $ver in
+arm64-*)
+	rel=${ver#arm64-} arch=arm64 out=$root/build/k$rel-arm64
+	make=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- -j2)
+	kdir=$("$root/scripts/fetch/arm64.sh" "$rel" headers)
+	;;
+*) kdir=$("$root/scripts/fetch/kernel.sh" "$ver" headers) ;;
+esac || {
 	echo "build-$ver: headers unavailable"
 	echo "0 passed, 1 failed"
 	exit 1
 }
-if ! "$root/scripts/build/module.sh" "$kdir" "$root/build/k$ver"; then
+if ! "$root/scripts/build/module.sh" "$kdir" "$out" ${make[@]+"${make[@]}"}; then
 	echo "not ok - vgcrypto.ko against $kdir"
 	echo "build-$ver: 0 passed, 1 failed"
 	exit 1
 fi
 echo "ok - vgcrypto.ko built against $kdir with no warning"
 # no vector register outside the SIMD objects (FPU isolation by structure)
-simd=$("$root/scripts/check/simd-objects.sh" "$root/build/k$ver")
+simd=$("$root/scripts/check/simd-objects.sh" "$out" "$arch")
 rc=$?
 grep -v '^ok - ' <<<"$simd"
 line=$(tail -n 1 <<<"$simd")

@@ -10,7 +10,8 @@
 # vgc_test --quick --backend neon cross-built and run under qemu-aarch64
 # (arm64). The suites that kill them: RFC 8439, Poly1305, Wycheproof,
 # bit flips, the OpenSSL differential, back-end equivalence, chacha-xor,
-# poly-blocks and dead-stack (a skipped wipe leaves a key word, a
+# poly-blocks, simd-save (arm64 6.19+: the NEON save area wiped after
+# each section) and dead-stack (a skipped wipe leaves a key word, a
 # keystream word or a Poly1305 power on the dead stack, or on x86-64 in
 # a register the assembly returns with); a wrong FPU or
 # NEON bracket is caught by the harness's SIMD-section flag
@@ -175,8 +176,12 @@ MUTANTS = [
     ('neon-poly-s1', NP, 's1 = r1 + (r1 >> 2)', 's1 = r1 + (r1 >> 3)', A64),
     ('neon-poly-fold-mask', NP, '#-4\\n', '#-8\\n', A64),
     ('neon-poly-no-2^128', NP, '[one] "r" (1ULL)', '[one] "r" (0ULL)', A64),
-    ('bracket-neon-no-begin', NB, '\tkernel_neon_begin(this_cpu_ptr(&vgc_neon_state));\n',
-     '', A64),
+    ('bracket-neon-no-begin', NB, '\tkernel_neon_begin(arm64_save_area(save));\n',
+     '\t(void)save;\n', A64),
+    # the 6.19 save area: not wiped after the section, or a misaligned one
+    ('neon-save-not-wiped', NB, '\tmemzero_explicit(st, sizeof(*st));\n', '', A64),
+    ('neon-save-misaligned', NB, 'PTR_ALIGN(&save->area[0], 16)',
+     '(&save->area[0] + 1)', A64),
     # crypto/ glue, through User-Mode Linux (--crypto only)
     ('glue-open-short-length', CG, 'if (textlen < VGC_CP_TAG_SIZE)',
      'if (textlen < VGC_CP_TAG_SIZE - 1)', UML),

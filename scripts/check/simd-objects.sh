@@ -46,7 +46,11 @@ for o in "${objs[@]}"; do
 		notok "$rel: $objdump failed"
 		continue
 	fi
-	hits=$(grep -E "^ +[0-9a-f]+:" <<<"$asm" | grep -E "$re" | head -n 3)
+	# the operands only: not the address column, nor a branch target
+	# ("d8 <sym+0x10>"), whose hex digits can read as a register name
+	hits=$(grep -E "^ +[0-9a-f]+:" <<<"$asm" |
+		sed -E 's/^ +[0-9a-f]+:\t//; s/\b[0-9a-f]+ <[^>]*>//g' |
+		grep -E "$re" | head -n 3)
 	if [[ -z $hits ]]; then
 		ok "$rel: no vector register"
 	else

@@ -4,26 +4,45 @@
 # machine's own sources, architecture arm64: scripts/lib.sh, vgc_apt_arch)
 # so the machine's apt configuration and dpkg architectures are untouched.
 #
-# usage: scripts/fetch/arm64.sh tools|sysroot|headers|image|guest-base|modules|kver|version
+# usage: scripts/fetch/arm64.sh tools|sysroot|guest-base
+#        scripts/fetch/arm64.sh [RELEASE] headers|image|modules|kver|version
 #   tools    install the cross compiler and QEMU (user and system mode)
 #   sysroot  print a root with libssl-dev:arm64 unpacked (static libcrypto
 #            and headers for the cross-built harness)
-#   headers  print KDIR of Debian's arm64 6.1 headers, for
-#            `make -C KDIR M=DIR ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-`
-#            (the same ABI and version scripts/fetch/kernel.sh 6.1 picks for
-#            amd64; its kbuild tools are the amd64 linux-kbuild-6.1's)
-#   image    print the arm64 vmlinuz path; the module tree is depmod'ed
 #   guest-base  print a cpio archive (built once) of an arm64 guest
 #            userland: busybox-static, kmod's module tools with their
 #            libraries, and scripts/lib.sh's /init
+#   RELEASE  6.1 (the default), 6.12 or 7.3: the arm64 build of the kernel
+#            that scripts/fetch/kernel.sh RELEASE picks for amd64 (the same
+#            ABI and Debian version)
+#   headers  print KDIR of Debian's arm64 headers, for
+#            `make -C KDIR M=DIR ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-`.
+#            6.1 and 6.12 (built with gcc-12, as this machine's cross
+#            compiler): unpacked into the cache, with the amd64 tree's
+#            -common headers and kbuild tools (fixdep, modpost, ... must run
+#            here). 7.3 (built with trixie's gcc-14): unpacked into the
+#            tree of scripts/fetch/trixie.sh, beside the amd64 headers of the
+#            same version whose -common and kbuild it shares, and built
+#            there (scripts/build/module.sh sees the tree)
+#   image    print the arm64 vmlinuz path; the module tree is depmod'ed
 #   modules  print that module tree
-#   kver     print the kernel release (6.1.0-N-arm64)
+#   kver     print the kernel release (6.1.0-N-arm64, 6.12.X+debN-arm64,
+#            7.3.X+debN-arm64)
 #   version  print the Debian package version
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
+REL=6.1
+if [[ $# -eq 2 ]]; then
+	REL=$1
+	shift
+fi
 [[ $# -eq 1 ]] || vgc_usage
+case $REL in
+6.1 | 6.12 | 7.3) ;;
+*) vgc_usage ;;
+esac
 vgc_apt_arch arm64
 
 a_tools() {
@@ -47,54 +66,101 @@ a_sysroot() {
 	printf '%s\n' "$root"
 }
 
-# The arm64 kernel of the ABI and version scripts/fetch/kernel.sh 6.1 resolved.
+# The arm64 kernel of the ABI and version scripts/fetch/kernel.sh REL
+# resolved for amd64, from the suite that has it.
 a_kernel() {
-	K_ABI=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 kver)
+	local suites=()
+	K_ABI=$("$VGC_SCRIPTS/fetch/kernel.sh" "$REL" kver)
 	K_ABI=${K_ABI%-amd64}
-	K_VER=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 version)
+	K_VER=$("$VGC_SCRIPTS/fetch/kernel.sh" "$REL" version)
 	K_KVER=$K_ABI-arm64
 	K_ROOT=$VGC_CACHE/debian-linux-arm64-$K_VER
-	vgc_apt_refresh
+	case $REL in
+	6.12) suites=("$(. /etc/os-release && echo "$VERSION_CODENAME")-backports") ;;
+	7.3) suites=(trixie-backports) ;;
+	esac
+	vgc_apt_refresh ${suites[@]+"${suites[@]}"}
 	vgc_apt_versions "linux-headers-$K_KVER" | grep -qxF "$K_VER" ||
 		vgc_die "the arm64 lists have no linux-headers-$K_KVER $K_VER (amd64 has it)"
 }
 
-a_headers() {
-	local hdr amd root stamp
-	vgc_need_pkgs gcc-12 make libc6-dev binutils libelf1 libssl3
-	a_tools
-	a_kernel
+# 6.1 and 6.12: the arm64 package's Makefile includes the amd64 tree's
+# -common one, and its scripts and tools are the amd64 kbuild's.
+a_headers_cached() {
+	local hdr amd root kb stamp
 	hdr=$K_ROOT/usr/src/linux-headers-$K_KVER
-	# The amd64 tree has the arch-independent -common headers and the amd64
-	# build of linux-kbuild-6.1 (fixdep, modpost, ... must run here).
-	amd=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 headers)
+	amd=$("$VGC_SCRIPTS/fetch/kernel.sh" "$REL" headers)
 	root=${amd%/usr/src/*}
+	kb=$(readlink "$amd/scripts")
+	kb=${kb%/scripts}
+	kb=$root/usr/lib/${kb##*/}
+	[[ -d $kb/scripts ]] || vgc_die "no kbuild scripts at $kb"
 	stamp=$K_ROOT/.vgc-stamps/headers-fixed
-	if [[ ! -f $stamp || $(cat "$stamp") != "$K_ROOT" ]]; then
+	if [[ ! -f $stamp || $(cat "$stamp") != "$kb" ]]; then
 		vgc_lock "k-arm64-$K_VER"
 		vgc_deb_unpack "$K_ROOT" "linux-headers-$K_KVER=$K_VER"
 		sed -i -E "s|^include .*(/usr/src/linux-headers-[^/]+-common/Makefile)\$|include $root\\1|" \
 			"$hdr/Makefile"
 		grep -q "^include $root/usr/src/" "$hdr/Makefile" ||
 			vgc_die "unexpected $hdr/Makefile: $(cat "$hdr/Makefile")"
-		# the arm64 package's scripts and tools links name the arm64 kbuild
 		rm -f "$hdr/scripts" "$hdr/tools"
-		ln -s "$root/usr/lib/linux-kbuild-6.1/scripts" "$hdr/scripts"
-		ln -s "$root/usr/lib/linux-kbuild-6.1/tools" "$hdr/tools"
-		printf '%s\n' "$K_ROOT" >"$stamp"
+		ln -s "$kb/scripts" "$hdr/scripts"
+		ln -s "$kb/tools" "$hdr/tools"
+		printf '%s\n' "$kb" >"$stamp"
 		vgc_unlock "k-arm64-$K_VER"
 	fi
 	printf '%s\n' "$hdr"
 }
 
+# 7.3: into the trixie tree, where the amd64 headers of the same version
+# brought the -common headers and kbuild its relative links name.
+a_headers_trixie() {
+	local tree
+	tree=$("$VGC_SCRIPTS/fetch/trixie.sh" root)
+	"$VGC_SCRIPTS/fetch/kernel.sh" 7.3 headers >/dev/null
+	if [[ ! -f $tree/.vgc-stamps/linux-headers-$K_KVER=$K_VER ]]; then
+		vgc_lock "trixie-arm64-headers"
+		vgc_deb_unpack "$tree" "linux-headers-$K_KVER=$K_VER"
+		vgc_unlock "trixie-arm64-headers"
+	fi
+	[[ -e $tree/usr/src/linux-headers-$K_KVER/scripts/Makefile.build ]] ||
+		vgc_die "linux-headers-$K_KVER in $tree has no kbuild scripts"
+	printf '%s\n' "$tree/usr/src/linux-headers-$K_KVER"
+}
+
+a_headers() {
+	vgc_need_pkgs gcc-12 make libc6-dev binutils libelf1 libssl3
+	a_tools
+	a_kernel
+	case $REL in
+	7.3) a_headers_trixie ;;
+	*) a_headers_cached ;;
+	esac
+}
+
+# The image and its modules, unpacked with the layout the guests expect
+# (boot/vmlinuz-KVER, lib/modules/KVER) and depmod'ed. Debian 7.x splits
+# them: linux-binary (vmlinuz), linux-modules, linux-base, all under
+# usr/lib/modules.
 a_image() {
-	local mods
+	local mods p pkgs=()
 	vgc_need_pkgs kmod
 	a_kernel
 	mods=$K_ROOT/lib/modules/$K_KVER
 	if [[ ! -f $K_ROOT/.vgc-stamps/depmod ]]; then
 		vgc_lock "k-arm64-$K_VER"
-		vgc_deb_unpack "$K_ROOT" "linux-image-$K_KVER-unsigned=$K_VER"
+		if [[ $REL == 7.3 ]]; then
+			for p in binary modules base; do
+				pkgs+=("linux-$p-$K_KVER=$K_VER")
+			done
+			vgc_deb_unpack "$K_ROOT" "${pkgs[@]}"
+			mkdir -p "$K_ROOT/boot" "$K_ROOT/lib/modules"
+			rm -rf "$mods"
+			mv "$K_ROOT/usr/lib/modules/$K_KVER" "$mods"
+			mv "$mods/vmlinuz" "$K_ROOT/boot/vmlinuz-$K_KVER"
+		else
+			vgc_deb_unpack "$K_ROOT" "linux-image-$K_KVER-unsigned=$K_VER"
+		fi
 		rm -f "$mods/build" "$mods/source"
 		depmod -b "$K_ROOT" "$K_KVER"
 		touch "$K_ROOT/.vgc-stamps/depmod"

@@ -25,7 +25,9 @@ set -euo pipefail
 usage() { vgc_usage; }
 
 # What goes into the tree beyond minbase; the hash of this names the tree.
-T_PKGS="linux-headers-amd64/trixie-backports gcc make libc6-dev kmod"
+# gcc-14-aarch64-linux-gnu: the compiler of Debian's arm64 7.x headers
+# (scripts/fetch/arm64.sh 7.3), which are unpacked into the same tree.
+T_PKGS="linux-headers-amd64/trixie-backports gcc make libc6-dev kmod gcc-14-aarch64-linux-gnu"
 T_KEY=$(printf '%s\n' "trixie minbase" "$T_PKGS" | sha256sum | cut -c1-12)
 TREE=$VGC_CACHE/trixie-$T_KEY
 

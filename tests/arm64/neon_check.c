@@ -30,6 +30,9 @@
 #include "../../arch/arm64/mlkem_neon.h"
 #include "../../arch/arm64/mlkem_neon_tables.h"
 
+/* the save area of the SIMD sections this file opens (lib/simd_save.h) */
+static struct vgc_simd_save test_save;
+
 static unsigned int passed, failed;
 
 __printf(2, 3)
@@ -191,25 +194,25 @@ int main(void)
 	      "the load-time choice: %s Keccak",
 	      vgc_keccak_x2_uses_sha3() ? "SHA-3" : "plain NEON");
 
-	be->simd_begin();
+	be->simd_begin(&test_save);
 	keccak_vs_portable(vgc_keccak_x2_plain, "plain NEON");
 	if (have_sha3)
 		keccak_vs_portable(vgc_keccak_x2_sha3, "with EOR3/RAX1/XAR/BCAX");
-	be->simd_end();
+	be->simd_end(&test_save);
 
 	if (have_dit) {
 		dit_set(false);
-		be->simd_begin();
+		be->simd_begin(&test_save);
 		in = dit();
-		be->simd_end();
+		be->simd_end(&test_save);
 		after = dit();
 		check(in == 1 && after == 0,
 		      "DIT set inside a section (%llu), clear after it (%llu)",
 		      in, after);
 		dit_set(true);
-		be->simd_begin();
+		be->simd_begin(&test_save);
 		in = dit();
-		be->simd_end();
+		be->simd_end(&test_save);
 		after = dit();
 		dit_set(false);
 		check(in == 1 && after == 1,

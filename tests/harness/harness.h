@@ -28,16 +28,19 @@ void vgc_zmm_clean(void);
 #endif
 
 /* Bracket direct calls into a back end's primitives. */
+extern __thread struct vgc_simd_save vgc_be_save;
+__weak __thread struct vgc_simd_save vgc_be_save;
+
 static inline void vgc_be_begin(const struct vgc_cp_backend *be)
 {
 	if (be->simd_begin)
-		be->simd_begin();
+		be->simd_begin(&vgc_be_save);
 }
 
 static inline void vgc_be_end(const struct vgc_cp_backend *be)
 {
 	if (be->simd_end)
-		be->simd_end();
+		be->simd_end(&vgc_be_save);
 }
 
 /* ---- counting (util.c) ---- */
@@ -183,5 +186,7 @@ void vgc_suite_kat(const struct vgc_cp_backend *be, const struct vgc_opts *o,
 		   struct vgc_tally *t);
 void vgc_suite_dead_stack(const struct vgc_cp_backend *be,
 			  const struct vgc_opts *o, struct vgc_tally *t);
+void vgc_suite_simd_save(const struct vgc_cp_backend *be,
+			 const struct vgc_opts *o, struct vgc_tally *t);
 
 #endif /* VGC_HARNESS_H */

@@ -86,6 +86,12 @@ typedef s64 __s64;
 })
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+/* @a: a constant power of two */
+#define PTR_ALIGN(p, a)	((typeof(p))vgc_align_up((uintptr_t)(p), (a)))
+static inline uintptr_t vgc_align_up(uintptr_t v, uintptr_t a)
+{
+	return (v + a - 1) & ~(a - 1);
+}
 static inline unsigned long vgc_div_round_up(unsigned long n, unsigned long d)
 {
 	return (n + d - 1) / d;
@@ -403,12 +409,14 @@ static inline bool system_supports_fpsimd(void)
 }
 
 /*
- * <asm/neon.h> as of 6.19, which takes a save area: where a section's
- * registers go when a softirq that uses NEON interrupts it. The harness
- * has no softirq, so every section is taken to have been interrupted:
- * end fills the area as a save would, and the next begin finds it wiped
- * or counts a fault (the area outlives the section and is not the
- * kernel's to clear).
+ * <asm/neon.h> as of 6.19: begin and end take the caller's save area,
+ * where the kernel saves the section's registers when the task is
+ * scheduled out or a softirq using NEON interrupts it. The harness has
+ * neither, so every section is taken to have been interrupted: end fills
+ * the area as a save would (tests/arm64/neon_check.c checks that the back
+ * end wipes it after), and a section that ends with another area than it
+ * began with, or begins without a 16-byte aligned one, counts a fault
+ * (the kernel WARNs, or faults on the misaligned stores).
  */
 struct user_fpsimd_state {
 	__uint128_t vregs[32];
@@ -417,22 +425,32 @@ struct user_fpsimd_state {
 	u32 reserved[2];
 };
 
-static inline void kernel_neon_begin(struct user_fpsimd_state *s __maybe_unused)
+extern __thread struct user_fpsimd_state *vgc_neon_area;
+__weak __thread struct user_fpsimd_state *vgc_neon_area;
+extern __thread unsigned long vgc_neon_saves;	/* areas filled */
+__weak __thread unsigned long vgc_neon_saves;
+
+static inline void kernel_neon_begin(struct user_fpsimd_state *s)
 {
 #ifdef VGC_SIMD_SECTIONS
-	static const struct user_fpsimd_state wiped;
-
-	if (memcmp(s, &wiped, sizeof(*s)))
-		vgc_simd_fault("the NEON save area holds the last section's registers",
+	if (!s || (uintptr_t)s % 16)
+		vgc_simd_fault("a NEON section begun without a 16-byte aligned save area",
 			       NULL);
+	vgc_neon_area = s;
 #endif
 	vgc_simd_section_open();
 }
 
-static inline void kernel_neon_end(struct user_fpsimd_state *s __maybe_unused)
+static inline void kernel_neon_end(struct user_fpsimd_state *s)
 {
 #ifdef VGC_SIMD_SECTIONS
-	memset(s, 0xa5, sizeof(*s));
+	if (s != vgc_neon_area)
+		vgc_simd_fault("a NEON section ended with another save area than it began with",
+			       NULL);
+	else
+		memset(s, 0xa5, sizeof(*s));
+	vgc_neon_saves++;
+	vgc_neon_area = NULL;
 #endif
 	vgc_simd_section_close();
 }

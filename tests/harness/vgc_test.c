@@ -37,6 +37,9 @@ static const struct suite suites[] = {
 	{ "poly-blocks", vgc_suite_poly_blocks },
 	{ "kat", vgc_suite_kat },
 	{ "dead-stack", vgc_suite_dead_stack },
+#if VGC_SIMD_SAVE_BYTES
+	{ "simd-save", vgc_suite_simd_save },
+#endif
 };
 
 static const char *const help[] = {

@@ -33,6 +33,9 @@
 #include "sha3.h"
 #ifdef VGC_BENCH_MLKN
 #include "mlkn_peer.h"
+
+/* the save area of the SIMD sections this file opens (lib/simd_save.h) */
+static struct vgc_simd_save test_save;
 #endif
 
 /* The time-stamp counter, where the compiler offers it (x86). */
@@ -258,7 +261,7 @@ static void bench_prims(void)
 		if ((*be)->usable && !(*be)->usable(&why))
 			continue;
 		if ((*be)->simd_begin)
-			(*be)->simd_begin();
+			(*be)->simd_begin(&test_save);
 		PRIM((*be)->keccak_lanes == 1 ? "keccak x1" :
 		     (*be)->keccak_lanes == 4 ? "keccak_par (4 states)" :
 						"keccak_par (8 states)",
@@ -272,7 +275,7 @@ static void bench_prims(void)
 		PRIM("cbd eta 2", (*be)->cbd(p, buf, 2));
 		PRIM("cbd eta 3", (*be)->cbd(p, buf, 3));
 		if ((*be)->simd_end)
-			(*be)->simd_end();
+			(*be)->simd_end(&test_save);
 	}
 #undef PRIM
 }
@@ -386,17 +389,17 @@ static unsigned int bench_op(unsigned int set, enum mlkem_op op,
 static const struct vgc_mlkem_backend *timed_be;
 static u64 section_start, section_max;
 
-static void timed_begin(void)
+static void timed_begin(struct vgc_simd_save *save)
 {
-	timed_be->simd_begin();
+	timed_be->simd_begin(save);
 	section_start = now();
 }
 
-static void timed_end(void)
+static void timed_end(struct vgc_simd_save *save)
 {
 	u64 t = now() - section_start;
 
-	timed_be->simd_end();
+	timed_be->simd_end(save);
 	if (t > section_max)
 		section_max = t;
 }

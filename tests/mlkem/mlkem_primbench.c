@@ -29,6 +29,9 @@
 #include "kcompat.h"
 #include "mlkem_backend.h"
 
+/* the save area of the SIMD sections this file opens (lib/simd_save.h) */
+static struct vgc_simd_save test_save;
+
 #ifdef VGC_MLKN
 #include "mlkn_prim_peer.h"
 #endif
@@ -276,13 +279,13 @@ static void row(const char *what, struct peer *peers, unsigned int n, int mn)
 			p = (i + r) % n;
 			cur_be = peers[p].be;
 			if (cur_be && !peers[p].whole_op && cur_be->simd_begin)
-				cur_be->simd_begin();
+				cur_be->simd_begin(&test_save);
 			t0 = cycles();
 			for (b = 0; b < BATCH; b++)
 				peers[p].fn();
 			cyc[p][r] = (double)(cycles() - t0) / BATCH;
 			if (cur_be && !peers[p].whole_op && cur_be->simd_end)
-				cur_be->simd_end();
+				cur_be->simd_end(&test_save);
 		}
 	}
 	printf("%-18s", what);
