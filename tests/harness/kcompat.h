@@ -92,6 +92,7 @@ static inline uintptr_t vgc_align_up(uintptr_t v, uintptr_t a)
 {
 	return (v + a - 1) & ~(a - 1);
 }
+
 static inline unsigned long vgc_div_round_up(unsigned long n, unsigned long d)
 {
 	return (n + d - 1) / d;
