@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# usage: scripts/check/qemu.sh 6.1|6.12|7.3|arm64
+# usage: scripts/check/qemu.sh 6.1|6.12|7.3|arm64|arm64-6.12|arm64-7.3
 #
 # One of Debian's stock kernels under QEMU (TCG), in one boot: amd64 6.1,
-# 6.12 or 7.3 (-cpu max: AVX2), or arm64 6.1 (-M virt -cpu max: NEON). The
+# 6.12 or 7.3 (-cpu max: AVX2), or arm64 6.1 ("arm64"), 6.12 or 7.3 (-M
+# virt -cpu max: NEON). The
 # module built against its headers (no compiler, objtool or modpost
 # warning) loads, every driver passes its self-test, tcrypt runs testmgr
 # for both names (on arm64 they must resolve to the neon drivers), the RFC
@@ -32,13 +33,17 @@ name=qemu-$rel
 fail() { echo "$name: $*: 0 passed, 1 failed"; exit 1; }
 
 args=() sizes=(10000 2000 16777216 20)
-if [[ $rel == arm64 ]]; then
-	kdir=$(scripts/fetch/arm64.sh headers) || fail "no arm64 headers"
-	out=$root/build/k6.1-arm64
+if [[ $rel == arm64* ]]; then
+	krel=6.1
+	[[ $rel == arm64-* ]] && krel=${rel#arm64-}
+	kdir=$(scripts/fetch/arm64.sh "$krel" headers) || fail "no arm64 $krel headers"
+	out=$root/build/k$krel-arm64
 	make=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- -j2)
 	req="rfc7539-chacha20-poly1305-vgcrypto-neon rfc7539esp-chacha20-poly1305-vgcrypto-neon"
 	req+=" rfc7539-chacha20-poly1305-vgcrypto-generic rfc7539esp-chacha20-poly1305-vgcrypto-generic"
-	args=(--arch arm64 --env VGC_RELEASE=arm64-6.1 --env VGC_REQUIRED="$req")
+	args=(--arch arm64 --release "$krel" --env VGC_RELEASE="arm64-$krel"
+		--env VGC_REQUIRED="$req" --add tests/arm64/neon-sections.sh
+		--add "$out/vgcrypto_neon_check.ko")
 	sizes=(2000 500 4194304 5)
 else
 	kdir=$(scripts/fetch/kernel.sh "$rel" headers) || fail "no $rel headers"
@@ -79,7 +84,7 @@ line=$(grep -Eo "^qemu-[a-z0-9.-]*: [0-9]+ passed, [0-9]+ failed" "$out/guest.ou
 [[ -n $line ]] || fail "the guest did not report"
 line=${line#*: }
 p=${line%% passed*} f=${line#*passed, } f=${f%% failed*}
-if [[ $rel == arm64 ]]; then
+if [[ $rel == arm64* ]]; then
 	if grep -q 'resolves to rfc7539-chacha20-poly1305-vgcrypto-neon' "$out/guest.out"; then
 		p=$((p + 1))
 	else

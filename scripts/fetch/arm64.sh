@@ -177,8 +177,8 @@ a_guest_base() {
 	# kmod and its libraries, then iproute2 (ip, for the IPsec test) and its
 	local pkgs=(busybox-static kmod libc6 liblzma5 libssl3 libzstd1
 		iproute2 libbpf1 libbsd0 libcap2 libelf1 libmd0 libmnl0 zlib1g) p v specs=()
-	local key out stage dir a
-	vgc_need_pkgs cpio
+	local key out stage dir a applets
+	vgc_need_pkgs cpio busybox-static
 	vgc_apt_refresh
 	for p in "${pkgs[@]}"; do
 		v=$(a_version "$p")
@@ -200,7 +200,8 @@ a_guest_base() {
 			ln -s ../bin "$dir/usr/sbin"
 			install -m 0755 "$stage/bin/busybox" "$dir/bin/busybox"
 			# the applet list, from the host's busybox of the same source
-			for a in $(/bin/busybox --list); do
+			applets=$(/bin/busybox --list) || vgc_die "no host busybox for the applet list"
+			for a in $applets; do
 				case $a in
 				busybox | insmod | rmmod | modprobe | lsmod | modinfo | depmod) ;;
 				*) ln -sf busybox "$dir/bin/$a" ;;

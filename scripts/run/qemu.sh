@@ -10,8 +10,8 @@
 # Boot a kernel under QEMU (TCG) with a throwaway busybox initramfs, run a
 # guest script, and exit with its status.
 #   --arch    x86_64 (default: -cpu max, AVX2) or arm64 (-M virt -cpu max)
-#   --release which of Debian's stock kernels (scripts/fetch/kernel.sh;
-#             default 6.1; arm64: 6.1 only)
+#   --release which of Debian's stock kernels (scripts/fetch/kernel.sh,
+#             scripts/fetch/arm64.sh; default 6.1)
 #   --kunit   boot the KUnit kernel of scripts/build/kunit-kernel.sh instead:
 #             arm64's, or on x86 the x86-debug one (preemption,
 #             DEBUG_ATOMIC_SLEEP, lockdep; x86's other KUnit kernel is
@@ -96,7 +96,6 @@ x86_64)
 	qemu=(qemu-system-x86_64 -accel tcg -cpu max)
 	;;
 arm64)
-	[[ $release == 6.1 ]] || vgc_die "arm64 guests run Debian's 6.1"
 	"$VGC_SCRIPTS/fetch/arm64.sh" tools
 	if ((kunit)); then
 		kdir=$("$VGC_SCRIPTS/build/kunit-kernel.sh" arm64)
@@ -104,9 +103,11 @@ arm64)
 		stock=$kdir/.vgc-modroot/lib/modules/$(cat "$kdir/include/config/kernel.release")
 		config=$kdir/.config
 	else
-		kernel=$("$VGC_SCRIPTS/fetch/arm64.sh" image)
-		stock=$("$VGC_SCRIPTS/fetch/arm64.sh" modules)
+		kernel=$("$VGC_SCRIPTS/fetch/arm64.sh" "$release" image)
+		stock=$("$VGC_SCRIPTS/fetch/arm64.sh" "$release" modules)
+		# boot/config-KVER, or (Debian 7.x) in the module tree
 		config=${kernel%/*}/config-${stock##*/}
+		[[ -f $config ]] || config=$stock/config
 	fi
 	base=$("$VGC_SCRIPTS/fetch/arm64.sh" guest-base)
 	archdir=kernel/arch/arm64/crypto/

@@ -431,7 +431,7 @@ __weak __thread struct user_fpsimd_state *vgc_neon_area;
 extern __thread unsigned long vgc_neon_saves;	/* areas filled */
 __weak __thread unsigned long vgc_neon_saves;
 
-static inline void kernel_neon_begin(struct user_fpsimd_state *s)
+static inline void kernel_neon_begin(struct user_fpsimd_state *s __maybe_unused)
 {
 #ifdef VGC_SIMD_SECTIONS
 	if (!s || (uintptr_t)s % 16)
@@ -442,7 +442,7 @@ static inline void kernel_neon_begin(struct user_fpsimd_state *s)
 	vgc_simd_section_open();
 }
 
-static inline void kernel_neon_end(struct user_fpsimd_state *s)
+static inline void kernel_neon_end(struct user_fpsimd_state *s __maybe_unused)
 {
 #ifdef VGC_SIMD_SECTIONS
 	if (s != vgc_neon_area)

@@ -25,7 +25,9 @@ modprobe crypto-chacha20 2>/dev/null
 VGC_KCHACHA=chacha20-generic
 grep -q '^driver *: chacha20-lib$' /proc/crypto && VGC_KCHACHA=chacha20-lib
 export VGC_KCHACHA
-for t in selftest.sh consumers.sh mlkem.sh; do
+# neon-sections.sh: arm64 guests only
+for t in selftest.sh consumers.sh neon-sections.sh mlkem.sh; do
+	[ -f "/bin/$t" ] || continue
 	echo "# ---- $t"
 	sh "/bin/$t" 2>&1 | tee /tmp/all.out
 	line=$(grep -oE '[0-9]+ passed, [0-9]+ failed' /tmp/all.out | tail -n 1)
