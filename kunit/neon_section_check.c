@@ -55,7 +55,8 @@ struct sq {
 
 static DEFINE_PER_CPU(struct sq *, vgc_sq);
 static struct crypto_aead *neon, *generic;
-static u8 sq_want[AD_LEN + SQ_LEN + 16];
+/* kmalloc'd, as everything a scatterlist names (not module data) */
+static u8 *sq_want;
 static struct task_struct *worker;
 static bool stopping;
 static int failed;
@@ -124,7 +125,7 @@ static void sq_tick(struct timer_list *t)
 #endif
 	fill(q->buf, AD_LEN + SQ_LEN, 1);
 	q->wrong += seal(neon, q->req, &q->sg, q->buf, SQ_LEN) ||
-		    memcmp(q->buf, sq_want, sizeof(sq_want));
+		    memcmp(q->buf, sq_want, AD_LEN + SQ_LEN + 16);
 	q->unwiped += !area_wiped(q->req);
 	q->runs++;
 	if (!READ_ONCE(stopping))
@@ -249,9 +250,10 @@ static int __init neon_check_init(void)
 	err = -ENOMEM;
 	got = kmalloc(AD_LEN + TASK_MAX + 16, GFP_KERNEL);
 	want = kmalloc(AD_LEN + TASK_MAX + 16, GFP_KERNEL);
+	sq_want = kmalloc(AD_LEN + SQ_LEN + 16, GFP_KERNEL);
 	req = aead_request_alloc(neon, GFP_KERNEL);
 	greq = aead_request_alloc(generic, GFP_KERNEL);
-	if (!got || !want || !req || !greq)
+	if (!got || !want || !sq_want || !req || !greq)
 		goto out;
 	fill(sq_want, AD_LEN + SQ_LEN, 1);
 	err = seal(generic, greq, &sg, sq_want, SQ_LEN);
@@ -268,6 +270,7 @@ out:
 	aead_request_free(greq);
 	kfree(got);
 	kfree(want);
+	kfree(sq_want);
 	if (!IS_ERR_OR_NULL(generic))
 		crypto_free_aead(generic);
 	if (!IS_ERR_OR_NULL(neon))

@@ -33,6 +33,8 @@
 
 #include <asm/neon-intrinsics.h>
 
+#include "regs_wipe.h"
+
 /* Byte indices for tbl: each 32-bit word rotated left by 8 bits. */
 static const u8 vgc_neon_rot8_idx[16] __aligned(16) = {
 	3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,
@@ -348,6 +350,7 @@ void vgc_chacha20_xor_neon(u32 state[16], u8 *dst, const u8 *src,
 {
 	VGC_SIMD_ENTRY();
 	chacha_xor(state, dst, src, nblocks, NULL);
+	vgc_arm64_wipe_vregs();
 }
 
 void vgc_chacha20_xor_ks_neon(u32 state[16], u8 *dst, const u8 *src,
@@ -355,4 +358,5 @@ void vgc_chacha20_xor_ks_neon(u32 state[16], u8 *dst, const u8 *src,
 {
 	VGC_SIMD_ENTRY();
 	chacha_xor(state, dst, src, nblocks, ks);
+	vgc_arm64_wipe_vregs();
 }

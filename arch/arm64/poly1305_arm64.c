@@ -15,6 +15,7 @@
  * multiples of s1 = r1 + r1 / 4 (2^130 == 5 mod p).
  */
 #include "chacha20_neon.h"
+#include "regs_wipe.h"
 
 /*
  * h = (h + m + 2^128) * r, partly reduced: on entry h2 <= 4 (h below
@@ -79,4 +80,5 @@ void vgc_poly1305_blocks_arm64(struct vgc_poly1305 *p, const u8 *src,
 	p->h[0] = h[0];
 	p->h[1] = h[1];
 	p->h[2] = h[2];
+	vgc_arm64_wipe_gprs();
 }

@@ -80,6 +80,10 @@ stage fuzz scripts/check/fuzz.sh
 stage build-6.1 scripts/check/build.sh 6.1
 stage build-6.12 scripts/check/build.sh 6.12
 stage build-7.3 scripts/check/build.sh 7.3
+# cross-built for arm64 against Debian's arm64 6.12 and 7.3 headers (6.1's
+# build is the qemu-arm64 stage's); 7.3 is the NEON API of 6.19 on
+stage build-arm64-6.12 scripts/check/build.sh arm64-6.12
+stage build-arm64-7.3 scripts/check/build.sh arm64-7.3
 stage dkms scripts/check/dkms.sh
 stage checkpatch scripts/check/checkpatch.sh
 # constant time in the x86-64 and arm64 objects, reasons in tests/ct/allowlist
@@ -106,14 +110,18 @@ stage qemu-7.3 scripts/check/qemu.sh 7.3
 # everything at once on two CPUs, rmmod attempts during the load
 stage smp-stress scripts/check/smp-stress.sh 6.1
 # 5. arm64 under qemu-system-aarch64 (NEON drivers): KUnit and the extra
-# self-tests in a kernel built from linux-source-6.1, then Debian's stock 6.1
+# self-tests in a kernel built from linux-source-6.1, then Debian's stock
+# 6.1, 6.12 and 7.3 (the same guest suites, and the NEON sections from
+# task and softirq context: vgcrypto_neon_check.ko)
 stage kunit-arm64 scripts/check/kunit-arm64.sh
 stage qemu-arm64 scripts/check/qemu.sh arm64
+stage qemu-arm64-6.12 scripts/check/qemu.sh arm64-6.12
+stage qemu-arm64-7.3 scripts/check/qemu.sh arm64-7.3
 
 echo
 echo "==== summary (logs in build/check/)"
 for i in "${!names[@]}"; do
-	printf '%-14s %6s passed %4s failed %6ss\n' "${names[$i]}" "${passed[$i]}" \
+	printf '%-16s %6s passed %4s failed %6ss\n' "${names[$i]}" "${passed[$i]}" \
 		"${failed[$i]}" "${secs[$i]}"
 done
 # what failed, again, where a reader of only the last lines (CI) sees it

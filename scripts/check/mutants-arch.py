@@ -176,6 +176,10 @@ MUTANTS = [
     ('neon-poly-s1', NP, 's1 = r1 + (r1 >> 2)', 's1 = r1 + (r1 >> 3)', A64),
     ('neon-poly-fold-mask', NP, '#-4\\n', '#-8\\n', A64),
     ('neon-poly-no-2^128', NP, '[one] "r" (1ULL)', '[one] "r" (0ULL)', A64),
+    # the registers a call returns with (dead-stack's register search)
+    ('neon-xor-no-vreg-wipe', NC, '\tvgc_arm64_wipe_vregs();\n', '', A64, 1),
+    ('neon-xor-ks-no-vreg-wipe', NC, '\tvgc_arm64_wipe_vregs();\n', '', A64, 2),
+    ('arm64-poly-no-gpr-wipe', NP, '\tvgc_arm64_wipe_gprs();\n', '', A64),
     ('bracket-neon-no-begin', NB, '\tkernel_neon_begin(arm64_save_area(save));\n',
      '\t(void)save;\n', A64),
     # the 6.19 save area: not wiped after the section, or a misaligned one

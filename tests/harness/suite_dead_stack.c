@@ -64,13 +64,24 @@ static const char *const kind_name[] = {
 };
 
 /* caller-saved registers as a back-end call returned them */
-struct regs_snap {
-	u64 gpr[9];		/* rax rcx rdx rsi rdi r8 r9 r10 r11 */
-	u8 vec[32][64];		/* xmm/ymm/zmm 0-15 (0-31 with AVX-512) */
+#ifdef __aarch64__
+#define NGPR		18	/* x0-x17 */
+#define VEC_BYTES	16	/* v0-v31 */
+static const char *const gpr_name[NGPR] = {
+	"x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", "x8", "x9", "x10",
+	"x11", "x12", "x13", "x14", "x15", "x16", "x17",
 };
-
-static const char *const gpr_name[] = {
+#else
+#define NGPR		9	/* rax rcx rdx rsi rdi r8 r9 r10 r11 */
+#define VEC_BYTES	64	/* xmm/ymm/zmm 0-15 (0-31 with AVX-512) */
+static const char *const gpr_name[NGPR] = {
 	"rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11",
+};
+#endif
+
+struct regs_snap {
+	u64 gpr[NGPR];
+	u8 vec[32][VEC_BYTES];
 };
 
 struct needle {
@@ -356,6 +367,75 @@ asm(".pushsection .text\n"
 	".size vgc_regs_call, . - vgc_regs_call\n"
 	".popsection\n");
 
+#elif defined(__aarch64__)
+/*
+ * The same for arm64: x5-x17 and every v-register but v8-v15 (whose low
+ * halves the trampoline's caller may keep there) poisoned before the
+ * call; x0-x17 and v0-v31 taken after it.
+ */
+void *vgc_regs_target;
+struct regs_snap vgc_regs_now;
+const u64 vgc_regs_poison[2] __aligned(16) = {
+	[0 ... 1] = POISON * 0x0101010101010101ULL,
+};
+
+asm(".pushsection .text\n"
+	".globl vgc_regs_call\n"
+	".type vgc_regs_call, %function\n"
+	".p2align 2\n"
+	"vgc_regs_call:\n\t"
+	"stp x29, x30, [sp, #-16]!\n\t"
+	"mov x29, sp\n\t"
+	"adrp x16, vgc_regs_poison\n\t"
+	"add x16, x16, :lo12:vgc_regs_poison\n\t"
+	"ldr q16, [x16]\n\t"
+	"ldr x5, [x16]\n"
+	".irp i, 0, 1, 2, 3, 4, 5, 6, 7, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31\n\t"
+	"mov v\\i\\().16b, v16.16b\n"
+	".endr\n"
+	".irp i, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 17\n\t"
+	"mov x\\i, x5\n"
+	".endr\n\t"
+	"adrp x16, vgc_regs_target\n\t"
+	"ldr x16, [x16, :lo12:vgc_regs_target]\n\t"
+	"blr x16\n\t"
+	"stp x16, x17, [sp, #-16]!\n\t"
+	"adrp x16, vgc_regs_now\n\t"
+	"add x16, x16, :lo12:vgc_regs_now\n"
+	"stp x0, x1, [x16, #0]\n\t"
+	"stp x2, x3, [x16, #16]\n\t"
+	"stp x4, x5, [x16, #32]\n\t"
+	"stp x6, x7, [x16, #48]\n\t"
+	"stp x8, x9, [x16, #64]\n\t"
+	"stp x10, x11, [x16, #80]\n\t"
+	"stp x12, x13, [x16, #96]\n\t"
+	"stp x14, x15, [x16, #112]\n\t"
+	"ldp x0, x1, [sp], #16\n\t"
+	"stp x0, x1, [x16, #128]\n"
+	"stp q0, q1, [x16, #144]\n\t"
+	"stp q2, q3, [x16, #176]\n\t"
+	"stp q4, q5, [x16, #208]\n\t"
+	"stp q6, q7, [x16, #240]\n\t"
+	"stp q8, q9, [x16, #272]\n\t"
+	"stp q10, q11, [x16, #304]\n\t"
+	"stp q12, q13, [x16, #336]\n\t"
+	"stp q14, q15, [x16, #368]\n\t"
+	"stp q16, q17, [x16, #400]\n\t"
+	"stp q18, q19, [x16, #432]\n\t"
+	"stp q20, q21, [x16, #464]\n\t"
+	"stp q22, q23, [x16, #496]\n\t"
+	"stp q24, q25, [x16, #528]\n\t"
+	"stp q26, q27, [x16, #560]\n\t"
+	"stp q28, q29, [x16, #592]\n\t"
+	"stp q30, q31, [x16, #624]\n\t"
+	"bl vgc_regs_collect\n\t"
+	"ldp x29, x30, [sp], #16\n\t"
+	"ret\n"
+	".size vgc_regs_call, . - vgc_regs_call\n"
+	".popsection\n");
+#endif
+
+#if defined(__x86_64__) || defined(__aarch64__)
 void vgc_regs_collect(void)
 {
 	if (cur->nsnaps < MAX_SNAPS)
@@ -411,8 +491,10 @@ static bool regs_traced(struct scan *s)
 {
 	if (!s->be->simd_begin)
 		return false;
+#ifdef __x86_64__
 	vgc_regs_width = __builtin_cpu_supports("avx512f") ? 2 :
 			 __builtin_cpu_supports("avx2") ? 1 : 0;
+#endif
 	s->traced = *s->be;
 	s->traced.chacha_xor = traced_chacha_xor;
 	s->traced.chacha_xor_ks = traced_chacha_xor_ks;
@@ -513,20 +595,20 @@ static unsigned int search_regs(struct scan *s, struct vgc_tally *t)
 	for (n = 0; n < s->nsnaps; n++) {
 		const struct regs_snap *x = &s->snaps[n];
 
-		for (r = 0; r < 9 + 32; r++) {
-			for (off = 0; off < (r < 9 ? 8U : 64U); off += 4) {
-				const u8 *p = r < 9 ? (const u8 *)&x->gpr[r] + off :
-					      x->vec[r - 9] + off;
+		for (r = 0; r < NGPR + 32; r++) {
+			for (off = 0; off < (r < NGPR ? 8U : VEC_BYTES); off += 4) {
+				const u8 *p = r < NGPR ? (const u8 *)&x->gpr[r] + off :
+					      x->vec[r - NGPR] + off;
 
 				hit = find_word(s, p, !(off % 8));
 				if (!hit)
 					continue;
-				if (r < 9)
+				if (r < NGPR)
 					snprintf(where, sizeof(where), "%s",
 						 gpr_name[r]);
 				else
 					snprintf(where, sizeof(where),
-						 "vector register %u", r - 9);
+						 "vector register %u", r - NGPR);
 				if (hits++ < 4)
 					vgc_check(t, false, SUITE, s->be->name,
 						  "len %zu: %s (%u, %u) left in %s (byte %u) after back-end call %u",
