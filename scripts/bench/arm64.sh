@@ -9,9 +9,12 @@
 # logged (exec; nochain so that none is skipped), so the instructions
 # executed between tests/arm64/insn_count.c's two marker calls are counted
 # exactly. Three tables:
-#  - ChaCha20-Poly1305: instructions per byte of a one-shot seal (13 bytes
-#    of AD) at 64, 1420 and 16384 bytes, neon and generic, and OpenSSL
-#    3.0's EVP (Debian's arm64 libcrypto, its own assembly) for reference;
+#  - ChaCha20-Poly1305: instructions per byte of a one-shot seal and open
+#    (13 bytes of AD) from 64 bytes to 16 KiB, neon and generic against
+#    the kernel's own arm64 assembly (Linux 6.1 arch/arm64/crypto,
+#    assembled here from linux-source-6.1 by kernel-arm64-asm.sh) in its
+#    rfc7539 template's composition (kernel_rfc7539_arm64.c), and OpenSSL
+#    3.0's EVP seal (Debian's arm64 libcrypto, its own assembly);
 #  - ML-KEM primitives: instructions per polynomial, generic and neon,
 #    with the NEON figures of the codecs for d = 1, 4, 10 that issue 14
 #    sets as the bar (a verified port measured on Neoverse N2);
@@ -43,12 +46,20 @@ inc="-I$sysroot/usr/include -I$sysroot/usr/include/aarch64-linux-gnu"
 make -s -C "$root/tests/mlkem" O="$out/mlkem" CC=$cc \
 	OPT="-O2 -static -L$sysroot/usr/lib/aarch64-linux-gnu" \
 	ALGO_CPPFLAGS_EXTRA="$inc" -j2 "$out/mlkem/mlkem_test" 2> >(quiet)
+# The kernel's assembly, when linux-source-6.1 and perl are at hand
+kobjs=() kflags=()
+if "$root/scripts/bench/kernel-arm64-asm.sh" "$out/kernel" >&2; then
+	mapfile -t kobjs <"$out/kernel/objs"
+	kflags=(-DVGC_INSN_KERNEL -I"$root/scripts/bench")
+else
+	echo "arm64 bench: the kernel's arm64 assembly did not build: no kernel column" >&2
+fi
 # shellcheck disable=SC2086
 $cc -O2 -Wall -Wextra -Werror -static -I"$root/tests/harness/include" \
-	-I"$root/tests/harness" -I"$root/lib" -I"$root/include" $inc \
+	-I"$root/tests/harness" -I"$root/lib" -I"$root/include" $inc ${kflags[@]+"${kflags[@]}"} \
 	-o "$out/insn_count" "$root/tests/arm64/insn_count.c" \
 	"$root/tests/harness/oneshot.c" "$out"/mlkem/obj/lib/*.o "$out"/mlkem/obj/arch/arm64/*.o \
-	-L"$sysroot/usr/lib/aarch64-linux-gnu" -lcrypto 2> >(quiet)
+	${kobjs[@]+"${kobjs[@]}"} -L"$sysroot/usr/lib/aarch64-linux-gnu" -lcrypto 2> >(quiet)
 
 # mlkem-native: a fresh copy of the pinned anchor (its symbolic links are
 # stored as small files holding the target: made links again), built the
@@ -136,16 +147,26 @@ prim() {
 	python3 -c "print(round(($(count "$out/insn_count" prim "$2" "$3" "$iters") - $nop) / ($iters * $1)))"
 }
 
-printf '\narm64 dynamic instructions per byte, seal with 13 bytes of AD\n'
-printf '(qemu-aarch64 -d in_asm,exec,nochain, %s messages each; lower is better)\n' "$iters"
-printf '%7s %10s %10s %10s %14s\n' bytes generic neon openssl generic/neon
-for len in 64 1420 16384; do
-	g=$(count "$out/insn_count" aead generic "$len" "$iters")
-	n=$(count "$out/insn_count" aead neon "$len" "$iters")
-	o=$(count "$out/insn_count" aead openssl "$len" "$iters")
-	python3 -c "
-g, n, o, l, k = $g, $n, $o, $len, $iters
-print('%7d %10.2f %10.2f %10.2f %13.2fx' % (l, g / k / l, n / k / l, o / k / l, g / n))"
+printf '\narm64 dynamic instructions per byte, 13 bytes of AD\n'
+printf '(qemu-aarch64 -d in_asm,exec,nochain, %s messages each; lower is better;\n' "$iters"
+printf ' kernel: Linux 6.1 arch/arm64/crypto in its rfc7539 composition, kernel/neon\n'
+printf ' above 1 = fewer instructions in ours)\n'
+printf '%-5s %7s %9s %9s %9s %9s %11s\n' op bytes generic neon kernel openssl kernel/neon
+for op in seal open; do
+	mode=aead
+	[[ $op == open ]] && mode=aead-open
+	for len in 64 256 1024 1420 4096 16384; do
+		g=$(count "$out/insn_count" $mode generic "$len" "$iters")
+		n=$(count "$out/insn_count" $mode neon "$len" "$iters")
+		kn=0 o=0
+		((${#kobjs[@]})) && kn=$(count "$out/insn_count" $mode kernel "$len" "$iters")
+		[[ $op == seal ]] && o=$(count "$out/insn_count" aead openssl "$len" "$iters")
+		python3 -c "
+g, n, kn, o, l, k = $g, $n, $kn, $o, $len, $iters
+f = lambda v: '%9.2f' % (v / k / l) if v else '%9s' % '-'
+print('%-5s %7d %9.2f %9.2f %s %s %10s' % ('$op', l, g / k / l, n / k / l, f(kn), f(o),
+      '%.2fx' % (kn / n) if kn else '-'))"
+	done
 done
 
 # the bar for the codecs (issue 14: a NEON port's counts per polynomial)

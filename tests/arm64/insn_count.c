@@ -8,8 +8,11 @@
  * against the portable code's, so nothing is optimised away and the
  * implementations agree.
  *
- *   insn_count aead neon|generic|openssl LEN ITERS
- *	seal LEN bytes with 13 bytes of AD (as vgc_bench)
+ *   insn_count aead|aead-open neon|generic|openssl|kernel LEN ITERS
+ *	seal (or open) LEN bytes with 13 bytes of AD (as vgc_bench); kernel:
+ *	the kernel's own arm64 assembly in its rfc7539 template's composition
+ *	(scripts/bench/kernel_rfc7539_arm64.c), in a build with
+ *	-DVGC_INSN_KERNEL; openssl seals only
  *   insn_count prim neon|neon-plain|generic PRIMITIVE ITERS
  *	one polynomial's worth of an ML-KEM primitive: ntt invntt basemul
  *	(a row of k = 3, the count is per product) tomont add rsub rej (the
@@ -125,6 +128,9 @@ int randombytes(u8 *out, size_t outlen)
 
 #include "chacha20poly1305.h"
 #include "harness.h"	/* vgc_cp_seal(): tests/harness/oneshot.c */
+#ifdef VGC_INSN_KERNEL
+#include "kernel_rfc7539_arm64.h"
+#endif
 #include "mlkem_backend.h"
 #include "sha3.h"
 #include "../../arch/arm64/mlkem_neon.h"
@@ -160,14 +166,44 @@ static const struct vgc_cp_backend *cp_backend(const char *name)
 	return NULL;
 }
 
-static int aead(const char *impl, size_t len, long iters)
+/* one seal or open by @impl (@be, else OpenSSL or the kernel's); 0 or -errno */
+static int aead_one(const char *impl, const struct vgc_cp_backend *be,
+		    EVP_CIPHER_CTX *c, bool open, u8 *out, const u8 *in,
+		    size_t len, const u8 *ad, const u8 *key, const u8 *nonce)
+{
+	if (be && open)
+		return vgc_cp_open(be, out, in, len + 16, ad, AD_LEN, key, nonce);
+	if (be) {
+		vgc_cp_seal(be, out, in, len, ad, AD_LEN, key, nonce);
+		return 0;
+	}
+#ifdef VGC_INSN_KERNEL
+	if (!strcmp(impl, "kernel") && open)
+		return vgc_ka_open(out, in, len + 16, ad, AD_LEN, key, nonce);
+	if (!strcmp(impl, "kernel")) {
+		vgc_ka_seal(out, in, len, ad, AD_LEN, key, nonce);
+		return 0;
+	}
+#endif
+	ossl_seal(c, out, in, len, ad, nonce);
+	return 0;
+}
+
+static int aead(const char *impl, bool open, size_t len, long iters)
 {
 	const struct vgc_cp_backend *be = NULL;
 	EVP_CIPHER_CTX *c = NULL;
 	u8 key[32], nonce[12], ad[AD_LEN], *pt, *out, *ref;
+	int err = 0;
 	long k;
 
-	if (strcmp(impl, "openssl")) {
+	if (!strcmp(impl, "openssl")) {
+		if (open)
+			bad_args();
+#ifdef VGC_INSN_KERNEL
+	} else if (!strcmp(impl, "kernel")) {
+#endif
+	} else {
 		be = cp_backend(impl);
 		if (!be)
 			bad_args();
@@ -182,20 +218,18 @@ static int aead(const char *impl, size_t len, long iters)
 	fill(ad, sizeof(ad), 3);
 	fill(pt, len, 4);
 	vgc_cp_seal(cp_backend("generic"), ref, pt, len, ad, AD_LEN, key, nonce);
-	if (!be) {
+	if (!strcmp(impl, "openssl")) {
 		c = EVP_CIPHER_CTX_new();
 		if (!c || !EVP_EncryptInit_ex(c, EVP_chacha20_poly1305(), NULL, key, NULL))
 			return 1;
 	}
+	/* open: the sealed text in, the plaintext out */
 	vgc_mark_begin();
-	for (k = 0; k < iters; k++) {
-		if (be)
-			vgc_cp_seal(be, out, pt, len, ad, AD_LEN, key, nonce);
-		else
-			ossl_seal(c, out, pt, len, ad, nonce);
-	}
+	for (k = 0; k < iters; k++)
+		err |= aead_one(impl, be, c, open, out, open ? ref : pt, len, ad,
+				key, nonce);
 	vgc_mark_end();
-	if (iters && memcmp(out, ref, len + 16)) {
+	if (iters && (err || memcmp(out, open ? pt : ref, open ? len : len + 16))) {
 		fprintf(stderr, "insn_count: %s disagrees with generic at %zu bytes\n",
 			impl, len);
 		return 1;
@@ -460,9 +494,9 @@ static int kem(const char *impl, const char *setname, const char *op, long iters
 
 int main(int argc, char **argv)
 {
-	if (argc == 5 && !strcmp(argv[1], "aead"))
-		return aead(argv[2], strtoul(argv[3], NULL, 0),
-			    strtol(argv[4], NULL, 0));
+	if (argc == 5 && (!strcmp(argv[1], "aead") || !strcmp(argv[1], "aead-open")))
+		return aead(argv[2], !strcmp(argv[1], "aead-open"),
+			    strtoul(argv[3], NULL, 0), strtol(argv[4], NULL, 0));
 	if (argc == 5 && !strcmp(argv[1], "prim"))
 		return prim(argv[2], argv[3], strtol(argv[4], NULL, 0));
 	if (argc == 6 && !strcmp(argv[1], "kem"))
