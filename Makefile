@@ -67,6 +67,7 @@ bench:
 	$(MAKE) -C tests/mlkem O=$(BUILD)/mlkem-bench SIMD_CHECK=0 bench
 	scripts/bench/uml.sh
 	scripts/bench/arm64.sh
+	scripts/bench/mca-arm64.sh $(BUILD)/bench-arm64
 
 checkpatch:
 	scripts/check/checkpatch.sh
