@@ -270,11 +270,13 @@ static __always_inline uint32x4_t rotw3(uint32x4_t v)
 
 /*
  * Two blocks (counters state[12] + done and + done + 1), horizontal and
- * interleaved; the first @nb (0..2) are XORed into dst, and the next
- * one's keystream goes to @ks if given.
+ * interleaved, or with @two false the first alone (a Poly1305 key, a
+ * one-block tail: half the work); the first @nb (0..2) are XORed into
+ * dst, and the next one's keystream goes to @ks if given.
  */
-static void chacha_2block(const u32 state[16], u8 *dst, const u8 *src,
-			  u32 done, unsigned int nb, u8 *ks)
+static __always_inline void chacha_hblocks(const u32 state[16], u8 *dst,
+					   const u8 *src, u32 done,
+					   unsigned int nb, u8 *ks, bool two)
 {
 	const uint8x16_t idx = vld1q_u8(vgc_neon_rot8_idx);
 	const uint32x4_t r0 = vld1q_u32(state), r1 = vld1q_u32(state + 4);
@@ -289,21 +291,27 @@ static void chacha_2block(const u32 state[16], u8 *dst, const u8 *src,
 
 	for (i = 0; i < 10; i++) {
 		hqr(&a, &b, &c, &d, idx);
-		hqr(&e, &f, &g, &h, idx);
+		if (two)
+			hqr(&e, &f, &g, &h, idx);
 		b = rotw1(b);
 		c = rotw2(c);
 		d = rotw3(d);
-		f = rotw1(f);
-		g = rotw2(g);
-		h = rotw3(h);
+		if (two) {
+			f = rotw1(f);
+			g = rotw2(g);
+			h = rotw3(h);
+		}
 		hqr(&a, &b, &c, &d, idx);
-		hqr(&e, &f, &g, &h, idx);
+		if (two)
+			hqr(&e, &f, &g, &h, idx);
 		b = rotw3(b);
 		c = rotw2(c);
 		d = rotw1(d);
-		f = rotw3(f);
-		g = rotw2(g);
-		h = rotw1(h);
+		if (two) {
+			f = rotw3(f);
+			g = rotw2(g);
+			h = rotw1(h);
+		}
 	}
 
 	put_block(dst, src, ks, 0, nb, vaddq_u32(a, r0));
@@ -313,6 +321,8 @@ static void chacha_2block(const u32 state[16], u8 *dst, const u8 *src,
 		  vaddq_u32(c, r2));
 	put_block(dst + 48, src + 48, ks ? ks + 48 : NULL, 0, nb,
 		  vaddq_u32(d, r3));
+	if (!two)
+		return;
 	put_block(dst, src, ks, 1, nb, vaddq_u32(e, r0));
 	put_block(dst + 16, src + 16, ks ? ks + 16 : NULL, 1, nb,
 		  vaddq_u32(f, r1));
@@ -320,6 +330,18 @@ static void chacha_2block(const u32 state[16], u8 *dst, const u8 *src,
 		  vaddq_u32(g, r2));
 	put_block(dst + 48, src + 48, ks ? ks + 48 : NULL, 1, nb,
 		  vaddq_u32(h, r3b));
+}
+
+static void chacha_2block(const u32 state[16], u8 *dst, const u8 *src,
+			  u32 done, unsigned int nb, u8 *ks)
+{
+	chacha_hblocks(state, dst, src, done, nb, ks, true);
+}
+
+static void chacha_1block(const u32 state[16], u8 *dst, const u8 *src,
+			  u32 done, unsigned int nb, u8 *ks)
+{
+	chacha_hblocks(state, dst, src, done, nb, ks, false);
 }
 
 /*
@@ -340,8 +362,10 @@ static void chacha_xor(u32 state[16], u8 *dst, const u8 *src,
 	tail = nblocks + (ks ? 1 : 0);
 	if (tail > 2)
 		chacha_4block(state, dst, src, done, nblocks, ks);
-	else if (tail)
+	else if (tail == 2)
 		chacha_2block(state, dst, src, done, nblocks, ks);
+	else if (tail)
+		chacha_1block(state, dst, src, done, nblocks, ks);
 	state[12] += done + tail;
 }
 
