@@ -154,7 +154,7 @@ static void task_run(u8 *got, u8 *want, struct aead_request *req,
 		held += test_thread_flag(TIF_KERNEL_FPSTATE);
 #endif
 #if KERNEL_VERSION(6, 19, 0) <= LINUX_VERSION_CODE
-		held += current->thread.kernel_fpsimd_state != NULL;
+		held += !!current->thread.kernel_fpsimd_state;
 #endif
 		n++;
 		cond_resched();
