@@ -101,6 +101,14 @@ if [[ $rel == arm64* ]]; then
 		echo "not ok - $n of 15 ML-KEM round-trip checks through the neon drivers"
 		f=$((f + 1))
 	fi
+	# all.sh skips a guest script it was not given: the arm64 guests must
+	# have run the NEON-section check
+	if grep -qE '^neon-sections-arm64-[0-9.]+: [1-9][0-9]* passed' "$out/guest.out"; then
+		p=$((p + 1))
+	else
+		echo "not ok - the guest did not run tests/arm64/neon-sections.sh"
+		f=$((f + 1))
+	fi
 	# no NEON function of the module's build stores a v-register to the stack
 	if tests/arm64/no_vector_spills.sh "$out"/arch/arm64/*_neon.o; then
 		p=$((p + 1))
