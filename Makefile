@@ -14,7 +14,7 @@ KDIR ?= $(if $(wildcard $(RUNNING_KDIR)/Makefile),$(RUNNING_KDIR),$(shell $(ROOT
 
 HARNESS := $(BUILD)/harness
 
-.PHONY: all help module run check bench harness kunit-vectors checkpatch fuzz clean
+.PHONY: all help module run check bench harness kunit-vectors checkpatch fuzz deb dkms-src clean
 
 all: module
 
@@ -25,14 +25,17 @@ help:
 	@echo 'make check      every test suite (scripts/check/all.sh); ends with "N passed, N failed"'
 	@echo 'make bench      benchmarks: user space against OpenSSL and mlkem-native, tcrypt under UML,'
 	@echo '                arm64 counts'
+	@echo 'make deb        vgcrypto-dkms_VERSION_all.deb here (debian/; lintian clean)'
+	@echo 'make dkms-src   the DKMS source in /usr/src/vgcrypto-VERSION (the manual route)'
 	@echo 'make harness    build the user-space harness (tests/harness) into build/harness'
 	@echo 'make checkpatch checkpatch.pl --strict over the sources'
 	@echo 'make fuzz       the libFuzzer targets (tests/fuzz), 10 minutes each'
 	@echo 'make clean      remove build/ and kunit/generated/'
 	@echo
 	@echo 'scripts/, by role (each prints its usage when run without arguments):'
-	@echo '  fetch/  kernel.sh RELEASE, kernel-trixie.sh, trixie.sh, arm64.sh: Debian packages and trees'
-	@echo '  build/  module.sh KDIR OUT, kunit-kernel.sh um|arm64, mlkem-kunit-vectors.py'
+	@echo '  fetch/  kernel.sh RELEASE, kernel-trixie.sh, trixie.sh, arm64.sh, debian-system.sh:'
+	@echo '          Debian packages, trees and bootable systems'
+	@echo '  build/  module.sh KDIR OUT, kunit-kernel.sh um|arm64, mlkem-kunit-vectors.py, deb.sh'
 	@echo '  run/    module.sh (make run), qemu.sh (a stock or KUnit kernel), uml.sh (User-Mode Linux)'
 	@echo '  check/  all.sh (make check) and one script per stage'
 	@echo '  bench/  vgc.sh (user space), kernel-asm.sh, uml.sh (tcrypt in UML), arm64.sh (instruction counts)'
@@ -71,6 +74,13 @@ bench:
 
 checkpatch:
 	scripts/check/checkpatch.sh
+
+# the Debian package; its version, and DKMS's, is debian/changelog's
+deb:
+	scripts/build/deb.sh
+
+dkms-src:
+	scripts/build/dkms-src.sh /usr/src/vgcrypto-$$(scripts/build/dkms-src.sh version)
 
 # make check fuzzes for 40 s per target; this for FUZZ_LONG_SECONDS (600)
 fuzz:

@@ -73,6 +73,16 @@ vgc_need_pkgs() {
 		fi
 	done
 	((${#missing[@]})) || return 0
+	# one apt at a time among our scripts (make check runs a stage in the
+	# background): apt does not wait for its archive lock
+	vgc_lock apt-install
+	missing=()
+	for p in "$@"; do
+		if [[ $(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null) != "ii "* ]]; then
+			missing+=("$p")
+		fi
+	done
+	((${#missing[@]})) || { vgc_unlock apt-install; return 0; }
 	vgc_log "installing ${missing[*]}"
 	local apt=(env DEBIAN_FRONTEND=noninteractive apt-get -q -y
 		-o DPkg::Lock::Timeout=600 --no-install-recommends)
@@ -88,6 +98,7 @@ vgc_need_pkgs() {
 			vgc_die "could not install ${missing[*]}"
 		fi
 	fi
+	vgc_unlock apt-install
 }
 
 # Print one-line apt sources equivalent to the machine's deb822 .sources

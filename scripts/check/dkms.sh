@@ -62,7 +62,7 @@ declare -A layout=([6.1]=.ko [6.12]=.ko.xz [7.3]=.ko.xz)
 hand_rel=6.12 resign_rel=7.3
 
 vgc_need_pkgs dkms openssl kmod xz-utils util-linux
-ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
+ver=$(scripts/build/dkms-src.sh version)
 name=$(sed -n 's/^PACKAGE_NAME="\(.*\)"/\1/p' dkms.conf)
 [[ -n $ver && -n $name ]] || { notok "dkms.conf names no package and version"; finish; }
 cn="vgcrypto DKMS test MOK"
@@ -84,11 +84,11 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/vgc-dkms.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 sys_listing >"$tmp/machine.before"
 
-# The source as the README copies it to /usr/src: what kbuild reads, the
-# dkms.conf, no build outputs.
-mkdir -p "$tmp/src"
-git ls-files --cached --others --exclude-standard -z Kbuild dkms.conf lib crypto arch kunit include |
-	xargs -0 cp --parents -t "$tmp/src"
+# The source as `make dkms-src` puts it in /usr/src: what kbuild reads
+# (the package's list), dkms.conf with debian/changelog's version, no
+# build outputs.
+scripts/build/dkms-src.sh "$tmp/src" >/dev/null ||
+	{ notok "scripts/build/dkms-src.sh"; finish; }
 
 # A throwaway MOK: key and DER certificate as DKMS takes them, PEM for openssl.
 mkdir -p "$tmp/mok"
