@@ -15,13 +15,27 @@ mkdir -p "$logs"
 names=() passed=() failed=() secs=()
 total_pass=0 total_fail=0
 
+# stage NAME CMD...: run one stage, then count it.
 stage() {
-	local name=$1 t0 rc line p=0 f=0
+	stage_start "$@"
+	stage_end "$1"
+}
+# stage_start NAME CMD...: start a stage in the background, its output in
+# its log; stage_end NAME waits for it and counts it.
+declare -A stage_pid=() stage_t0=()
+stage_start() {
+	local name=$1
 	shift
 	echo "==== $name: $*"
-	t0=$(date +%s)
-	"$@" >"$logs/$name.log" 2>&1 </dev/null
+	stage_t0[$name]=$(date +%s)
+	"$@" >"$logs/$name.log" 2>&1 </dev/null &
+	stage_pid[$name]=$!
+}
+stage_end() {
+	local name=$1 rc line p=0 f=0
+	wait "${stage_pid[$name]}"
 	rc=$?
+	unset "stage_pid[$name]"
 	# show the stage's own counts and failures, not its whole log
 	grep -E '(^not ok|FAIL|[0-9]+ passed, [0-9]+ failed|not applicable|skipped|missing)' \
 		"$logs/$name.log" | grep -v '^ok' | tail -n 40
@@ -38,7 +52,8 @@ stage() {
 		tail -n 20 "$logs/$name.log"
 		f=1
 	fi
-	names+=("$name") passed+=("$p") failed+=("$f") secs+=($(($(date +%s) - t0)))
+	names+=("$name") passed+=("$p") failed+=("$f")
+	secs+=($(($(date +%s) - ${stage_t0[$name]})))
 	total_pass=$((total_pass + p))
 	total_fail=$((total_fail + f))
 }
@@ -64,6 +79,12 @@ cpu_line() {
 echo "==== make check on: $(cpu_line)"
 [[ -z ${VGCRYPTO_HIDE_CPU:-} ]] ||
 	echo "==== VGCRYPTO_HIDE_CPU=$VGCRYPTO_HIDE_CPU: the user-space stages answer as a CPU without it"
+
+# 6. The Debian package (make deb) in booted Debian 12 and 13 systems:
+# apt install, loaded at boot, kTLS and IPsec, a second kernel, purge.
+# Started first and counted last: its guests, one CPU at a time, fill
+# the CPU that the many one-CPU stages leave idle.
+stage_start debian-system scripts/check/debian-system.sh
 
 # 1. user space: the same lib/ sources, vectors, OpenSSL differential
 stage harness bash -c 'make -s harness && build/harness/vgc_test --require-vectors'
@@ -117,6 +138,8 @@ stage kunit-arm64 scripts/check/kunit-arm64.sh
 stage qemu-arm64 scripts/check/qemu.sh arm64
 stage qemu-arm64-6.12 scripts/check/qemu.sh arm64-6.12
 stage qemu-arm64-7.3 scripts/check/qemu.sh arm64-7.3
+# 6. (started first, above) the Debian package in booted systems
+stage_end debian-system
 
 echo
 echo "==== summary (logs in build/check/)"
