@@ -132,6 +132,10 @@ purge() {
 		sed 's/^/# kept, as DKMS keeps it: /'
 	grep -vx -e /var/lib/dkms/mok.key -e /var/lib/dkms/mok.pub /tmp/left >$V/left
 	LC_ALL=C comm -23 $V/listing.before $V/listing.after | awk '{ print $1 }' >$V/gone
+	if [ -n "$kver2" ]; then
+		grep -vxFf $V/second-old.files $V/gone >/tmp/gone2
+		mv /tmp/gone2 $V/gone
+	fi
 	check "after purge, no path the package made is left ($(wc -l <$V/left): $(head -n 5 $V/left | tr '\n' ' '))" \
 		"[ ! -s $V/left ]"
 	check "and none that was there before is gone ($(wc -l <$V/gone): $(head -n 5 $V/gone | tr '\n' ' '))" \
@@ -155,6 +159,11 @@ at_boot() {
 
 # second_kernel: a kernel package installed afterwards gets its own build
 second_kernel() {
+	for p in "$V"/second/*.deb; do dpkg-deb -f "$p" Package; done >$V/second.pkgs
+	# what those packages that are already here (upgraded by this, e.g.
+	# linux-libc-dev) own now: an upgrade may drop files
+	for p in $(cat $V/second.pkgs); do dpkg -L "$p" 2>/dev/null; done |
+		sort -u >$V/second-old.files
 	if q apt-get install -y "$V"/second/*.deb; then
 		ok "apt-get install the second kernel, $kver2"
 	else
@@ -167,7 +176,6 @@ second_kernel() {
 	vm=$(modinfo -k "$kver2" -F vermagic vgcrypto 2>/dev/null)
 	check "$kver2's vgcrypto is its DKMS build, vermagic '${vm%% *}'" \
 		"case '$ko2' in */$kver2/updates/dkms/vgcrypto.ko*) true ;; *) false ;; esac && [ '${vm%% *}' = '$kver2' ]"
-	for p in "$V"/second/*.deb; do dpkg-deb -f "$p" Package; done >$V/second.pkgs
 	# the next boot is the second kernel's, as its boot loader would choose
 	cp /boot/vmlinuz-"$kver2" $V/vmlinuz2 && cp /boot/initrd.img-"$kver2" $V/initrd2
 	check "$kver2 has an image and an initramfs to boot" "[ -s $V/vmlinuz2 ] && [ -s $V/initrd2 ]"
