@@ -11,8 +11,7 @@
 #            IPsec SA, then the first kTLS socket, load it through its
 #            aliases (the names the kernel asks modprobe for are printed);
 #            backends= set in /etc/modprobe.d
-#   boot     loaded at boot without a modprobe, with those back ends;
-#            the kernel's template module brings it (softdep); kTLS
+#   boot     loaded at boot without a modprobe, with those back ends; kTLS
 #            and IPsec through its avx2 driver; then on 12 apt-get purge,
 #            on 13 a second kernel package (trixie-backports' 7.3) that
 #            gets its own DKMS build

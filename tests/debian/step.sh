@@ -14,9 +14,8 @@
 #            yet: which names the kernel asks modprobe for, and that they
 #            load vgcrypto (its aliases); backends= set in /etc/modprobe.d
 #   boot     after the reboot: loaded at boot by systemd-modules-load with
-#            those back ends; the kernel's template module brings it
-#            (softdep); kTLS and IPsec use its drivers; then (12) purge,
-#            or (13) a second kernel package gets its own DKMS build
+#            those back ends; kTLS and IPsec use its drivers; a second
+#            kernel package gets its own DKMS build
 #   second   the second kernel boots: loaded at boot again; unloaded, the
 #            first use loads it again (the names on this kernel); apt
 #            purge, and every path the package made is gone again
@@ -216,11 +215,6 @@ install)
 	;;
 boot)
 	at_boot
-	# the package's softdep: the kernel's template module brings it
-	check "unloaded (nothing holds it yet)" unload
-	modprobe chacha20poly1305
-	check "modprobe chacha20poly1305 loads vgcrypto first (the softdep in /etc/modprobe.d/vgcrypto.conf)" \
-		"[ -e /sys/module/vgcrypto ] && [ -e /sys/module/chacha20poly1305 ]"
 	q ktls_test -n 100 -a 20 -f 100000 -m vgcrypto-avx2
 	r=$?
 	check "kTLS: records through vgcrypto's avx2 driver (ktls_test -m vgcrypto-avx2; $(grep -c '^ok' /tmp/q.out) checks)" \
