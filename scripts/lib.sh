@@ -527,6 +527,34 @@ vgc_qemu_boot() {
 	return "$rc"
 }
 
+# vgc_host_tool NAME: tests/uml/NAME.c built for this host into
+# build/tools (again when the source is newer; NAME.so: a library for
+# LD_PRELOAD); prints its path.
+vgc_host_tool() {
+	local name=$1 src out flags=()
+	src=$VGC_TOP/tests/uml/${name%.so}.c
+	out=$VGC_TOP/build/tools/$name
+	[[ $name != *.so ]] || flags=(-shared -fPIC)
+	if [[ ! -x $out || $src -nt $out ]]; then
+		mkdir -p "${out%/*}"
+		gcc -O2 -Wall -Wextra -Werror ${flags[@]+"${flags[@]}"} -o "$out.$$" "$src" -ldl &&
+			mv -f "$out.$$" "$out" || { rm -f "$out.$$"; return 1; }
+	fi
+	printf '%s\n' "$out"
+}
+
+# vgc_host_xsave: this host's XSAVE area as User-Mode Linux meets it,
+# "N bytes (ptrace NT_X86_XSTATE; CPUID 0xD: E enabled, M supported)"
+# (tests/uml/host_xsave.c), or "unknown" where it cannot be read.
+vgc_host_xsave() {
+	local tool
+	if [[ $(uname -m) == x86_64 ]] && tool=$(vgc_host_tool host_xsave 2>/dev/null); then
+		"$tool" -v 2>/dev/null || echo unknown
+	else
+		echo unknown
+	fi
+}
+
 # vgc_not_exercised LOG WHERE: one line naming the back ends the module
 # left out in the console LOG because the (virtual) CPU cannot run them,
 # with its reasons, for make check's summary (scripts/check/all.sh):

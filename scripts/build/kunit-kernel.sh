@@ -22,12 +22,15 @@
 # --llvm (um only; or VGC_UML_LLVM=1 in the environment, which is how
 #          scripts/run/uml.sh comes to use it): built with clang and the
 #          LLVM tools (LLVM=1), for modules built the same way
+# The UML kinds are built from a linked copy of the source with
+# tests/uml/host-fp-size.patch applied: UML 6.1 fixes the size of the
+# host's FP state at build time and panics on hosts with more (AMX).
 # --fragment replaces the kind's last fragment. Every line of the
 # fragments is checked against the final .config. Stock
 # modules are installed under DIR/.vgc-modroot. Cached in $VGC_CACHE,
 # keyed by the source version, the recipe, the fragments' settings (their
-# comments do not count; for arm64 also the cross compiler's version); an
-# interrupted build resumes.
+# comments do not count), the patches, for arm64 also the cross
+# compiler's version; an interrupted build resumes.
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -37,10 +40,11 @@ arch=${1:-}
 kind=$arch
 shift
 jobs=$(nproc)
-fragments=()
+fragments=() patches=()
 case $kind in
 um | um-debug)
 	arch=um
+	patches=("$VGC_TOP/tests/uml/host-fp-size.patch")
 	fragments=("$VGC_TOP/tests/uml/kunit.config")
 	[[ $kind == um ]] || fragments+=("$VGC_TOP/tests/uml/debug.config")
 	base_config=defconfig targets=(linux modules) cross=()
@@ -66,16 +70,21 @@ while (($#)); do
 	*) vgc_usage ;;
 	esac
 done
-for f in "${fragments[@]}"; do [[ -f $f ]] || vgc_die "no such fragment: $f"; done
+for f in "${fragments[@]}" ${patches[@]+"${patches[@]}"}; do
+	[[ -f $f ]] || vgc_die "no such file: $f"
+done
 [[ $llvm == 1 && $kind != um ]] && vgc_die "--llvm is for um only"
 [[ $llvm == 1 ]] && cross=(LLVM=1)
 
 # Bump when the steps below change what gets built.
 recipe=2
-vgc_need_pkgs gcc make libc6-dev binutils flex bison bc perl kmod xz-utils python3
+vgc_need_pkgs gcc make libc6-dev binutils flex bison bc perl kmod xz-utils python3 patch
 src=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 source)
 ver=$("$VGC_SCRIPTS/fetch/kernel.sh" 6.1 version)
-settings() { cat "${fragments[@]}" | grep -Ev '^(#|$)' | grep -v '^[[:space:]]*$' || true; }
+settings() {
+	cat "${fragments[@]}" | grep -Ev '^(#|$)' | grep -v '^[[:space:]]*$' || true
+	((${#patches[@]} == 0)) || cat "${patches[@]}"
+}
 [[ $arch != x86_64 ]] || vgc_need_pkgs libssl-dev libelf-dev
 if [[ $kind == um && $llvm == 1 ]]; then
 	vgc_need_pkgs clang lld llvm
@@ -96,6 +105,28 @@ else
 		sha256sum | cut -c1-12)
 	out=$VGC_CACHE/arm64-kunit-$ver-$hash
 fi
+
+# patched_source: a copy of $src of hard links with the patches applied
+# (patch writes a new file, so the shared tree stays as it is), keyed by
+# the patches; prints its path.
+patched_source() {
+	local phash dir p
+	phash=$(cat "${patches[@]}" | sha256sum | cut -c1-12)
+	dir=$VGC_CACHE/linux-source-$ver-patched-$phash
+	vgc_lock "${dir##*/}"
+	if [[ ! -f $dir/.vgc-patched ]]; then
+		rm -rf "$dir"
+		cp -al "$src" "$dir"
+		for p in "${patches[@]}"; do
+			patch -s -p1 -N -d "$dir" <"$p" >&2 ||
+				vgc_die "${p##*/} does not apply to $src"
+		done
+		echo "${patches[*]}" >"$dir/.vgc-patched"
+	fi
+	vgc_unlock "${dir##*/}"
+	printf '%s\n' "$dir"
+}
+((${#patches[@]} == 0)) || src=$(patched_source)
 
 # The stamps hold the path: a build tree has absolute paths baked in, so a
 # moved cache means a rebuild.

@@ -6,6 +6,8 @@
 # stage that exits non-zero without reporting a failure counts as one
 # failure. The last line is the sum, in the form CI reads.
 set -uo pipefail
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/../lib.sh"
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 1
@@ -76,7 +78,9 @@ cpu_line() {
 			m, f, d, '"$(nproc)"', v ? v : " none of avx2/avx512"
 	}' /proc/cpuinfo
 }
-echo "==== make check on: $(cpu_line)"
+# the XSAVE area's size too: User-Mode Linux must match it (11008 bytes
+# on hosts with AMX)
+echo "==== make check on: $(cpu_line); XSAVE area $(vgc_host_xsave)"
 [[ -z ${VGCRYPTO_HIDE_CPU:-} ]] ||
 	echo "==== VGCRYPTO_HIDE_CPU=$VGCRYPTO_HIDE_CPU: the user-space stages answer as a CPU without it"
 
@@ -121,6 +125,9 @@ stage ct-scan scripts/check/ct-scan.sh
 stage kunit-uml-llvm scripts/check/kunit-uml-llvm.sh
 stage debug-uml scripts/check/debug-uml.sh
 stage fault-inject scripts/check/fault-inject.sh
+# UML as on hosts with larger XSAVE areas (AMX: 11008 bytes), and one
+# with more than it holds
+stage uml-host-fp scripts/check/uml-host-fp.sh
 stage debug-x86 scripts/check/debug-x86.sh
 
 # 4. Debian's stock 6.1 and 6.12 kernels under QEMU: load, self-tests,
