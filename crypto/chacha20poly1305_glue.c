@@ -261,14 +261,12 @@ static bool vgc_walk_text(struct vgc_cp_req *r, struct scatterlist *src,
  * end the request runs inside SIMD sections that the core opens and
  * closes (one for up to 4 KiB of text), across the mapping of the pieces.
  */
-static int vgc_aead_crypt(struct aead_request *req, bool seal)
+static int vgc_aead_run(const struct vgc_aead_ctx *ctx, struct vgc_cp_req *r,
+			struct aead_request *req, bool seal)
 {
-	struct crypto_aead *tfm = crypto_aead_reqtfm(req);
-	struct vgc_aead_ctx *ctx = crypto_aead_ctx(tfm);
 	const struct vgc_cp_backend *be = ctx->be;
 	unsigned int textlen = req->cryptlen;
 	unsigned int adlen = req->assoclen;
-	struct vgc_cp_req *r = aead_request_ctx(req);
 	bool sleep = req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP;
 	u8 nonce[VGC_CP_NONCE_SIZE];
 	u8 tag[VGC_CP_TAG_SIZE];
@@ -332,6 +330,31 @@ end:
 out:
 	memzero_explicit(nonce, sizeof(nonce));
 	memzero_explicit(tag, sizeof(tag));
+	return ret;
+}
+
+static int vgc_aead_crypt(struct aead_request *req, bool seal)
+{
+	return vgc_aead_run(crypto_aead_ctx(crypto_aead_reqtfm(req)),
+			    aead_request_ctx(req), req, seal);
+}
+
+/*
+ * One rfc7539 request on back end @be, as its driver would run it, for a
+ * request @req of some other tfm (only its scatterlists, lengths, IV and
+ * flags are read): the guard at load times this against the kernel's
+ * own driver before any of ours is registered.
+ */
+int vgc_aead_run_on(const struct vgc_cp_backend *be,
+		    const u8 *key, struct vgc_cp_req *r,
+		    struct aead_request *req, bool seal)
+{
+	struct vgc_aead_ctx ctx = { .be = be };
+	int ret;
+
+	memcpy(ctx.key, key, VGC_CP_KEY_SIZE);
+	ret = vgc_aead_run(&ctx, r, req, seal);
+	memzero_explicit(&ctx, sizeof(ctx));
 	return ret;
 }
 
@@ -424,6 +447,9 @@ int vgc_aead_register(void)
 	unsigned int i;
 	int err;
 
+	/* the best back end against the kernel's own (crypto/aead_guard.c) */
+	if (vgc_aead_nr_bes && !vgc_aead_guard(vgc_aead_bes[0]))
+		return 0;
 	for (i = 0; i < 2 * vgc_aead_nr_bes; i++) {
 		err = crypto_register_aead(&vgc_aead_algs[i].alg);
 		if (err) {

@@ -34,8 +34,27 @@ void vgc_log_registered(const char *family, const char *what,
 unsigned int vgc_aead_prepare(void);
 /* known-answer check of every chosen AEAD back end, before registering */
 int vgc_aead_selftest(void);
+/* after the guard's consent (below); 0 also when it withheld them */
 int vgc_aead_register(void);
 void vgc_aead_unregister(void);
+
+struct vgc_cp_backend;
+struct vgc_cp_req;
+struct aead_request;
+/*
+ * The guard at load (crypto/aead_guard.c, the aead= parameter): whether
+ * the drivers of back end @be may be registered, after timing it against
+ * the kernel's own rfc7539(chacha20,poly1305). Logs one line and sets
+ * the aead_decision parameter.
+ */
+bool vgc_aead_guard(const struct vgc_cp_backend *be);
+/*
+ * One rfc7539 request on back end @be with key @key and request state
+ * @r, as its driver runs it, over @req's scatterlists, lengths, IV and
+ * flags (@req may belong to another tfm): what the guard times.
+ */
+int vgc_aead_run_on(const struct vgc_cp_backend *be, const u8 *key,
+		    struct vgc_cp_req *r, struct aead_request *req, bool seal);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 struct aead_request;

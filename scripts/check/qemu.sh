@@ -7,7 +7,9 @@
 # 6.12 or 7.3 (-cpu max: AVX2), or arm64 6.1 ("arm64"), 6.12 or 7.3 (-M
 # virt -cpu max: NEON). The
 # module built against its headers (no compiler, objtool or modpost
-# warning) loads, every driver passes its self-test, tcrypt runs testmgr
+# warning); first the AEAD's guard at load, forced both ways, with kTLS
+# and IPsec on whichever drivers it left (tests/qemu/guard.sh); then it
+# loads (aead=always), every driver passes its self-test, tcrypt runs testmgr
 # for both names (on arm64 they must resolve to the neon drivers), the RFC
 # 8439 vectors pass through AF_ALG, rmmod is clean, backends= works
 # (tests/qemu/selftest.sh); then the consumers (tests/qemu/consumers.sh):
@@ -65,7 +67,7 @@ scripts/build/module.sh "$kdir" "$out" ${make[@]+"${make[@]}"} VGC_TEST_MODULES=
 log=$root/build/check/$name-console.log
 mkdir -p "${log%/*}"
 scripts/run/qemu.sh "${args[@]}" --ko "$out/vgcrypto.ko" \
-	--script tests/qemu/all.sh \
+	--script tests/qemu/all.sh --add tests/qemu/guard.sh \
 	--add tests/qemu/selftest.sh --add tests/qemu/consumers.sh \
 	--add tests/qemu/af_alg_vectors.c --add tests/consumers/af_alg_diff.c \
 	--add tests/consumers/af_alg_splice_race.c \
@@ -84,6 +86,13 @@ line=$(grep -Eo "^qemu-[a-z0-9.-]*: [0-9]+ passed, [0-9]+ failed" "$out/guest.ou
 [[ -n $line ]] || fail "the guest did not report"
 line=${line#*: }
 p=${line%% passed*} f=${line#*passed, } f=${f%% failed*}
+# all.sh skips a guest script it was not given: the guard's must have run
+if grep -qE '^guard: [1-9][0-9]* passed' "$out/guest.out"; then
+	p=$((p + 1))
+else
+	echo "not ok - the guest did not run tests/qemu/guard.sh"
+	f=$((f + 1))
+fi
 if [[ $rel == arm64* ]]; then
 	if grep -q 'resolves to rfc7539-chacha20-poly1305-vgcrypto-neon' "$out/guest.out"; then
 		p=$((p + 1))

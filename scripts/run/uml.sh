@@ -11,7 +11,9 @@
 #            [--cmdline "KERNEL ARGS"] [--no-kunit] [--timeout SEC] [--log FILE]
 #            [--fake-host-xsave BYTES] [--bundle DIR | --judge LOG]
 #   --ko       module to load, in order (stock dependencies via modprobe first)
-#   --params   parameters for the --ko just before it
+#   --params   parameters for the --ko just before it (vgcrypto.ko gets
+#              aead=always unless they name aead=: runs must not depend on
+#              the guard's timing at load)
 #   --tcrypt   after loading: `modprobe tcrypt ARGS` (e.g. 'alg=rfc7539(chacha20,
 #              poly1305) type=3' or 'mode=213 sec=1'); EAGAIN is success
 #   --add      file to ship as /bin/NAME (FILE.c, or FILE if only FILE.c
@@ -173,7 +175,9 @@ EOF
 	# Parameters are split into words here and each is quoted for the guest
 	# (tcrypt's alg=rfc7539(...) would be a syntax error otherwise).
 	for i in "${!kos[@]}"; do
-		read -ra w <<<"${params[i]}"
+		p=${params[i]}
+		[[ ${kos[i]##*/} != vgcrypto.ko || $p == *aead=* ]] || p+=" aead=always"
+		read -ra w <<<"$p"
 		printf 'load %s' "$(q "/ko/${kos[i]##*/}")"
 		for a in "${w[@]}"; do printf ' %s' "$(q "$a")"; done
 		echo

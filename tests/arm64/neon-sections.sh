@@ -13,7 +13,7 @@ notok() { echo "not ok - $*"; fail=$((fail + 1)); }
 
 ko=""
 for k in $VGC_KOS; do case $k in */vgcrypto.ko) ko=$k ;; esac; done
-grep -q '^vgcrypto ' /proc/modules || insmod "$ko" || notok "insmod ${ko##*/}"
+grep -q '^vgcrypto ' /proc/modules || insmod "$ko" aead=always || notok "insmod ${ko##*/}"
 before=$(dmesg | wc -l)
 if out=$(insmod /bin/vgcrypto_neon_check.ko 2>&1); then
 	ok "insmod vgcrypto_neon_check.ko"

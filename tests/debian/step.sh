@@ -209,6 +209,9 @@ install)
 	check "the module is signed by DKMS's MOK (signer '$signer', certificate CN '$cn')" \
 		"[ -n '$signer' ] && [ '$signer' = '$cn' ]"
 	check "not loaded by the installation itself" "[ ! -e /sys/module/vgcrypto ]"
+	# the guard's timing at load means nothing under TCG: registered
+	# without it, as a user would set it
+	echo 'options vgcrypto aead=always' >>/etc/modprobe.d/vgcrypto.conf
 	first_use
 	# backends= as a user sets it: edit the package's conffile
 	echo 'options vgcrypto backends=avx2,generic' >>/etc/modprobe.d/vgcrypto.conf

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # tests/qemu/all.sh - the whole guest side of `make check` for one stock
-# Debian kernel, in one boot: selftest.sh (load, self-tests, tcrypt alg=,
+# Debian kernel, in one boot: guard.sh (the AEAD's guard at load, forced
+# both ways), selftest.sh (load, self-tests, tcrypt alg=,
 # RFC vectors through AF_ALG, rmmod), then consumers.sh (AF_ALG
 # differential, kTLS, IPsec, rmmod while in use, load/unload cycles,
 # tcrypt speed table), then mlkem.sh (ML-KEM drivers). Ends with "qemu-$VGC_RELEASE: N passed, N failed",
@@ -25,8 +26,9 @@ modprobe crypto-chacha20 2>/dev/null
 VGC_KCHACHA=chacha20-generic
 grep -q '^driver *: chacha20-lib$' /proc/crypto && VGC_KCHACHA=chacha20-lib
 export VGC_KCHACHA
+# guard.sh first, before anything instantiates the kernel's rfc7539;
 # neon-sections.sh: arm64 guests only
-for t in selftest.sh consumers.sh neon-sections.sh mlkem.sh; do
+for t in guard.sh selftest.sh consumers.sh neon-sections.sh mlkem.sh; do
 	[ -f "/bin/$t" ] || continue
 	echo "# ---- $t"
 	sh "/bin/$t" 2>&1 | tee /tmp/all.out

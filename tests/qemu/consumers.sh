@@ -76,7 +76,7 @@ done
 
 # load: insmod, and the drivers are there
 load() {
-	out=$($INSMOD "$ko" 2>&1) && [ -n "$(our_drivers)" ]
+	out=$($INSMOD "$ko" aead=always 2>&1) && [ -n "$(our_drivers)" ]
 }
 # unload: rmmod, retried for up to 5 s (xfrm states and kTLS contexts
 # release their tfms from deferred work), and no driver left

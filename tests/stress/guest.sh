@@ -47,7 +47,7 @@ for m in $(modinfo -F depends "$ko" | tr , ' ') tls veth xfrm_user esp4; do
 	$MODPROBE "$m" || notok "modprobe $m"
 done
 "$IP" link set lo up
-if out=$($INSMOD "$ko" 2>&1); then ok "insmod ${ko##*/}"; else notok "insmod: $out"; fi
+if out=$($INSMOD "$ko" aead=always 2>&1); then ok "insmod ${ko##*/}"; else notok "insmod: $out"; fi
 aeads=$(our_drivers | grep chacha20)
 echo "# AEAD drivers: $(echo $aeads)"
 warn0=$(kernel_errors | wc -l)
@@ -124,7 +124,7 @@ sleep 2
 while [ "$(now)" -lt $end ]; do
 	if out=$($RMMOD vgcrypto 2>&1); then
 		accepted=$((accepted + 1))
-		$INSMOD "$ko"
+		$INSMOD "$ko" aead=always
 	else
 		case $out in
 		*"in use"*) [ -n "$(our_drivers)" ] && refused=$((refused + 1)) ||

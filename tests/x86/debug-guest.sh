@@ -29,7 +29,7 @@ fi
 
 ko=""
 for k in $VGC_KOS; do case $k in */vgcrypto.ko) ko=$k ;; esac; done
-if out=$(/bin/insmod "$ko" 2>&1) &&
+if out=$(/bin/insmod "$ko" aead=always 2>&1) &&
 	out=$(/bin/insmod /bin/vgcrypto_mlkem_stress.ko seconds="$SECS" 2>&1); then
 	ok "ML-KEM stress, ${SECS}s on $(grep -c '^processor' /proc/cpuinfo) CPUs: $(dmesg | sed -n 's/.*vgcrypto_mlkem_stress: //p' | tail -n 1)"
 else

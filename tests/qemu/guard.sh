@@ -1,0 +1,149 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# tests/qemu/guard.sh - the AEAD's guard at load (crypto/aead_guard.c) on
+# a stock Debian kernel, first thing after boot (before anything has
+# instantiated the kernel's rfc7539 template). The guard's timing under
+# QEMU TCG means nothing, so every check here holds whichever way it
+# goes:
+#  1. the kernel's template cannot load (modprobe.d: install
+#     chacha20poly1305 /bin/false): the AEAD drivers are registered, and
+#     aead_decision says why;
+#  2. aead=never: no AEAD driver of ours, the ML-KEM ones there; kTLS
+#     (ktls_test -K) and an IPsec SA (ipsec.sh) run on the kernel's own
+#     rfc7539 and rfc7539esp instances;
+#  3. aead=always: ours registered without timing (consumers.sh runs kTLS
+#     and IPsec on them);
+#  4. aead=auto (the default): one dmesg line with the figures and the
+#     decision, and the drivers registered exactly when it says so.
+# Prints ok/not ok lines and "guard: N passed, N failed".
+#
+# Needs: vgcrypto.ko in $VGC_KOS, ktls_test, tcp_xfer, ipsec.sh, Debian's
+# ip as /bin/iproute2-ip, the tls, veth, xfrm_user and esp4 modules.
+
+INSMOD=/bin/insmod RMMOD=/bin/rmmod MODPROBE=/bin/modprobe
+PARAMS=/sys/module/vgcrypto/parameters
+pass=0
+fail=0
+ok() { echo "ok - guard: $*"; pass=$((pass + 1)); }
+notok() { echo "not ok - guard: $*"; fail=$((fail + 1)); }
+aead_drivers() {
+	awk '/^driver/ && $3 ~ /^rfc7539(esp)?-chacha20-poly1305-vgcrypto-/ { print $3 }' /proc/crypto | sort -u
+}
+mlkem_drivers() {
+	awk '/^driver/ && $3 ~ /^mlkem[0-9]+-.*vgcrypto/ { print $3 }' /proc/crypto | sort -u
+}
+decision() { cat "$PARAMS/aead_decision" 2>/dev/null; }
+# the guard's dmesg line of the last load
+guard_line() { dmesg | grep 'vgcrypto: ChaCha20-Poly1305' | tail -n 1; }
+
+ko=""
+for k in $VGC_KOS; do case $k in */vgcrypto.ko) ko=$k ;; esac; done
+[ -n "$ko" ] || { notok "no vgcrypto.ko in VGC_KOS"; echo "guard: $pass passed, $fail failed"; exit 1; }
+for m in $(modinfo -F depends "$ko" | tr , ' ') tls veth xfrm_user esp4; do
+	$MODPROBE "$m" || notok "modprobe $m"
+done
+"${VGC_IP:-/bin/iproute2-ip}" link set lo up
+
+# 1. the kernel's template unavailable
+if grep -q '^rfc7539' /proc/crypto || grep -q '^chacha20poly1305 ' /proc/modules; then
+	notok "the kernel's rfc7539 template was already loaded: cannot check its absence"
+else
+	mkdir -p /etc/modprobe.d
+	echo 'install chacha20poly1305 /bin/false' >/etc/modprobe.d/vgc-guard.conf
+	if out=$($INSMOD "$ko" 2>&1); then
+		d=$(decision)
+		case $d in
+		"registered: the kernel's own rfc7539(chacha20,poly1305) is not available"*)
+			ok "template unavailable: $d" ;;
+		*) notok "template unavailable, but aead_decision: $d" ;;
+		esac
+		n=$(aead_drivers | wc -l)
+		if [ "$n" -ge 2 ]; then ok "template unavailable: $n AEAD drivers registered"; else notok "template unavailable: $n AEAD drivers"; fi
+		$RMMOD vgcrypto || notok "rmmod vgcrypto"
+	else
+		notok "insmod with the template unavailable: $out"
+	fi
+	rm -f /etc/modprobe.d/vgc-guard.conf
+fi
+
+# 2. aead=never: the kernel's own drivers serve kTLS and IPsec
+if out=$($INSMOD "$ko" aead=never 2>&1); then
+	d=$(decision)
+	[ "$d" = "not registered: aead=never" ] && ok "aead=never: $d" || notok "aead=never: aead_decision: $d"
+	if [ -z "$(aead_drivers)" ] && [ -n "$(mlkem_drivers)" ]; then
+		ok "aead=never: no AEAD driver of ours, $(mlkem_drivers | wc -l) ML-KEM drivers"
+	else
+		notok "aead=never: AEAD drivers: $(aead_drivers | tr '\n' ' '); ML-KEM: $(mlkem_drivers | wc -l)"
+	fi
+	ktls_test -K -n 20 -a 10 -f 65536 -m 'rfc7539(' >/tmp/g.out 2>&1
+	grep -E '^(not ok|# F)' /tmp/g.out
+	if grep -q '^ktls_test: [1-9][0-9]* passed, 0 failed' /tmp/g.out; then
+		ok "aead=never: kTLS runs on the kernel's $(awk '/^driver/ && $3 ~ /^rfc7539\(/ { print $3 }' /proc/crypto | head -n1)"
+	else
+		notok "aead=never: kTLS on the kernel's driver: $(tail -n 1 /tmp/g.out)"
+	fi
+	VGC_MATCH='rfc7539esp(' VGC_IPSEC_BYTES=65536 sh /bin/ipsec.sh >/tmp/g.out 2>&1
+	grep -E '^not ok|IPsec uses' /tmp/g.out
+	if grep -q '^ipsec: [1-9][0-9]* passed, 0 failed' /tmp/g.out; then
+		ok "aead=never: IPsec runs on the kernel's $(grep -m1 -o 'IPsec uses [^ ]*' /tmp/g.out | cut -d' ' -f3)"
+	else
+		notok "aead=never: IPsec on the kernel's driver: $(tail -n 1 /tmp/g.out)"
+	fi
+	$RMMOD vgcrypto || notok "rmmod vgcrypto (aead=never)"
+else
+	notok "insmod aead=never: $out"
+fi
+
+# 3. aead=always: ours without timing (consumers.sh then runs kTLS and
+# IPsec on them)
+if out=$($INSMOD "$ko" aead=always 2>&1); then
+	d=$(decision)
+	[ "$d" = "registered: aead=always, not timed" ] && ok "aead=always: $d" || notok "aead=always: aead_decision: $d"
+	n=$(aead_drivers | wc -l)
+	[ "$n" -ge 2 ] && ok "aead=always: $n AEAD drivers registered" || notok "aead=always: $n AEAD drivers"
+	$RMMOD vgcrypto || notok "rmmod vgcrypto (aead=always)"
+else
+	notok "insmod aead=always: $out"
+fi
+
+# 4. the default: timed, one line, drivers as it says
+if out=$($INSMOD "$ko" 2>&1); then
+	line=$(guard_line)
+	d=$(decision)
+	echo "# $line"
+	n=$(aead_drivers | wc -l)
+	case "$line" in
+	*"against the kernel's rfc7539("*"seal/open: 64 B "*", 4096 B "*": registering") want=reg ;;
+	*"against the kernel's rfc7539("*"seal/open: 64 B "*", 4096 B "*": not registering"*) want=none ;;
+	*) want=bad ;;
+	esac
+	case "$want,$d,$n" in
+	reg,registered:*,[1-9]*) ok "aead=auto: registered, $n drivers, as the line says" ;;
+	none,"not registered:"*,0) ok "aead=auto: not registered, as the line says" ;;
+	*) notok "aead=auto: line '$line', aead_decision '$d', $n AEAD drivers" ;;
+	esac
+	# the decision follows from the figures: "least" is the smallest of
+	# the eight, and registering is "least >= 0.95"
+	v=$(echo "$line" | awk '{
+		s = $0; sub(/.*seal\/open: /, "", s); sub(/; least.*/, "", s)
+		n = split(s, f, /[ ,\/x]+/); m = ""
+		for (i = 1; i <= n; i++)
+			if (f[i] ~ /^[0-9]+\.[0-9][0-9]$/) {
+				k++
+				if (m == "" || f[i] + 0 < m + 0)
+					m = f[i]
+			}
+		l = $0; sub(/.*; least /, "", l); sub(/x,.*/, "", l)
+		r = ($0 ~ /: registering$/)
+		print (k == 8 && m + 0 == l + 0 && r == (l + 0 >= 0.95)) ? "yes" : "no k=" k " min=" m " least=" l " reg=" r
+	}')
+	[ "$v" = yes ] && ok "aead=auto: registering exactly when the least figure is >= 0.95" ||
+		notok "aead=auto: the decision does not follow from the figures ($v)"
+	$RMMOD vgcrypto || notok "rmmod vgcrypto (aead=auto)"
+else
+	notok "insmod (aead=auto): $out"
+fi
+
+echo "guard: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
