@@ -76,14 +76,67 @@ static bool arm64_neon_usable(const char **why)
 	return system_supports_fpsimd();
 }
 
-/* 4-block vertical (1-2 block horizontal) NEON ChaCha20, scalar Poly1305 */
+/*
+ * Poly1305 in NEON lanes for texts of VGC_POLY1305_NEON_MIN_BLOCKS and
+ * more (lib/poly1305_vec.h), the scalar code for the rest. The NEON
+ * code is C: its frame is burnt after each call.
+ */
+struct vec_poly {
+	unsigned int step;	/* blocks a vector step takes */
+	unsigned int min;	/* blocks a call needs to start the lanes */
+};
+
+static const struct vec_poly vec_poly_neon = {
+	.step = 4,
+	.min = VGC_POLY1305_NEON_MIN_BLOCKS,
+};
+
+static void vec_blocks(const struct vec_poly *v __maybe_unused,
+		       struct vgc_poly1305 *p, const u8 *src,
+		       unsigned int nblocks)
+{
+	vgc_poly1305_neon_blocks(p, src, nblocks);
+	vgc_burn_stack();
+}
+
+static void vec_lanes_flush(const struct vec_poly *v __maybe_unused,
+			    struct vgc_poly1305 *p)
+{
+	vgc_poly1305_neon_flush(p);
+	vgc_burn_stack();
+}
+
+static void vec_scalar_blocks(struct vgc_poly1305 *p, const u8 *src,
+			      unsigned int nblocks)
+{
+	vgc_poly1305_blocks_arm64(p, src, nblocks);
+}
+
+#include "poly1305_vec.h"
+
+static void neon_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
+			     unsigned int nblocks)
+{
+	vec_poly_blocks(&vec_poly_neon, p, src, nblocks);
+}
+
+static void neon_poly_flush(struct vgc_poly1305 *p)
+{
+	vec_poly_flush(&vec_poly_neon, p);
+}
+
+/*
+ * 4-block vertical (1-2 block horizontal) NEON ChaCha20; NEON Poly1305
+ * (two lanes, four blocks a step) for longer texts, else scalar
+ */
 static const struct vgc_cp_backend vgc_cp_backend_neon = {
 	.name = "neon",
 	.priority = 320,
 	.usable = arm64_neon_usable,
 	.chacha_xor = vgc_chacha20_xor_neon,
 	.chacha_xor_ks = vgc_chacha20_xor_ks_neon,
-	.poly_blocks = vgc_poly1305_blocks_arm64,
+	.poly_blocks = neon_poly_blocks,
+	.poly_flush = neon_poly_flush,
 	.simd_begin = arm64_neon_begin,
 	.simd_end = arm64_neon_end,
 };

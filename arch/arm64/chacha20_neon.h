@@ -22,4 +22,18 @@ void vgc_chacha20_xor_ks_neon(u32 state[16], u8 *dst, const u8 *src,
 void vgc_poly1305_blocks_arm64(struct vgc_poly1305 *p, const u8 *src,
 			       unsigned int nblocks);
 
+/*
+ * Poly1305 in NEON lanes (poly1305_neon.c), only between
+ * kernel_neon_begin() and kernel_neon_end(): @nblocks a multiple of 4,
+ * into the message's two lanes (started from h if they are not live);
+ * the flush folds them back into h (radix 2^64, below 5 * 2^128). The
+ * lanes and the powers of r stay in struct vgc_poly1305's vector areas
+ * between calls.
+ */
+void vgc_poly1305_neon_blocks(struct vgc_poly1305 *p, const u8 *src,
+			      unsigned int nblocks);
+void vgc_poly1305_neon_flush(struct vgc_poly1305 *p);
+/* the fewest blocks a call needs to start the lanes */
+#define VGC_POLY1305_NEON_MIN_BLOCKS	16
+
 #endif /* VGC_ARM64_CHACHA20_NEON_H */

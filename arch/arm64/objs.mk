@@ -14,9 +14,9 @@
 # harness gets too.
 
 vgc_arch_objs := arch/arm64/backends.o arch/arm64/chacha20_neon.o \
-	arch/arm64/poly1305_arm64.o arch/arm64/mlkem_neon.o \
-	arch/arm64/keccak_neon.o
+	arch/arm64/poly1305_arm64.o arch/arm64/poly1305_neon.o \
+	arch/arm64/mlkem_neon.o arch/arm64/keccak_neon.o
 
-vgc_simd_objs := arch/arm64/chacha20_neon.o arch/arm64/mlkem_neon.o \
-	arch/arm64/keccak_neon.o
+vgc_simd_objs := arch/arm64/chacha20_neon.o arch/arm64/poly1305_neon.o \
+	arch/arm64/mlkem_neon.o arch/arm64/keccak_neon.o
 vgc_simd_flags_arch/arm64/mlkem_neon.o := -fno-strict-aliasing -fno-schedule-insns

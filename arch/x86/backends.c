@@ -185,15 +185,8 @@ static void x64_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
 }
 
 /*
- * Poly1305 for the vector back ends: whole steps of 4 (AVX2) or 8 (IFMA)
- * blocks to the vector code once a call is long enough or the message's
- * lanes are live anyway, the rest to the scalar code; but while the lanes
- * are live, whole blocks short of a step wait (in struct vgc_poly1305) to
- * start the next call's step, so that a text cut into pieces of odd
- * lengths (a TLS record's content type, an ESP trailer) keeps its lanes.
- * The flush folds the lanes into h, then the waiting blocks (the AEAD
- * core flushes before its tag). These wrappers are plain C without
- * vector flags: they only choose.
+ * Poly1305 for the vector back ends (lib/poly1305_vec.h): steps of 4
+ * (AVX2) or 8 (IFMA) blocks.
  */
 enum vec_poly_code { VEC_AVX2, VEC_IFMA, VEC_IFMA256 };
 
@@ -232,55 +225,25 @@ static void vec_blocks(const struct vec_poly *v, struct vgc_poly1305 *p,
 		vgc_poly1305_avx2_blocks(p, src, nblocks);
 }
 
+static void vec_lanes_flush(const struct vec_poly *v, struct vgc_poly1305 *p)
+{
+	if (v->code == VEC_IFMA)
+		vgc_poly1305_ifma_flush(p);
+	else if (v->code == VEC_IFMA256)
+		vgc_poly1305_ifma256_flush(p);
+	else
+		vgc_poly1305_avx2_flush(p);
+}
+
+static void vec_scalar_blocks(struct vgc_poly1305 *p, const u8 *src,
+			      unsigned int nblocks)
+{
+	vgc_poly1305_blocks_x64(p, src, nblocks);
+}
+
 static_assert(VGC_POLY1305_VEC_PEND >= 8, "a whole IFMA step");
 
-static void vec_poly_flush(const struct vec_poly *v, struct vgc_poly1305 *p)
-{
-	if (p->vec_live && v->code == VEC_IFMA)
-		vgc_poly1305_ifma_flush(p);
-	else if (p->vec_live && v->code == VEC_IFMA256)
-		vgc_poly1305_ifma256_flush(p);
-	else if (p->vec_live)
-		vgc_poly1305_avx2_flush(p);
-	if (p->vec_npend) {
-		vgc_poly1305_blocks_x64(p, p->vec_pend, p->vec_npend);
-		p->vec_npend = 0;
-	}
-}
-
-static void vec_poly_blocks(const struct vec_poly *v, struct vgc_poly1305 *p,
-			    const u8 *src, unsigned int nblocks)
-{
-	unsigned int n;
-
-	/* blocks waiting from the last call go first (the lanes are live) */
-	if (p->vec_npend) {
-		n = min(nblocks, v->step - p->vec_npend);
-		memcpy(p->vec_pend + p->vec_npend * VGC_POLY1305_BLOCK_SIZE,
-		       src, n * VGC_POLY1305_BLOCK_SIZE);
-		p->vec_npend += n;
-		src += n * VGC_POLY1305_BLOCK_SIZE;
-		nblocks -= n;
-		if (p->vec_npend < v->step)
-			return;
-		vec_blocks(v, p, p->vec_pend, v->step);
-		p->vec_npend = 0;
-	}
-	n = nblocks - nblocks % v->step;
-	if (n && (p->vec_live || nblocks >= v->min)) {
-		vec_blocks(v, p, src, n);
-		src += n * VGC_POLY1305_BLOCK_SIZE;
-		nblocks -= n;
-	}
-	if (!nblocks)
-		return;
-	if (p->vec_live) {
-		memcpy(p->vec_pend, src, nblocks * VGC_POLY1305_BLOCK_SIZE);
-		p->vec_npend = nblocks;
-	} else {
-		vgc_poly1305_blocks_x64(p, src, nblocks);
-	}
-}
+#include "poly1305_vec.h"
 
 static void avx2_poly_blocks(struct vgc_poly1305 *p, const u8 *src,
 			     unsigned int nblocks)

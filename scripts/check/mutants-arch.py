@@ -63,6 +63,7 @@ PI = 'arch/x86/poly1305_ifma.S'
 XB = 'arch/x86/backends.c'
 NC = 'arch/arm64/chacha20_neon.c'
 NP = 'arch/arm64/poly1305_arm64.c'
+NN = 'arch/arm64/poly1305_neon.c'
 NB = 'arch/arm64/backends.c'
 CG = 'crypto/chacha20poly1305_glue.c'
 MA = 'arch/x86/mlkem_arith.S'
@@ -180,6 +181,17 @@ MUTANTS = [
     ('neon-xor-no-vreg-wipe', NC, '\tvgc_arm64_wipe_vregs();\n', '', A64, 1),
     ('neon-xor-ks-no-vreg-wipe', NC, '\tvgc_arm64_wipe_vregs();\n', '', A64, 2),
     ('arm64-poly-no-gpr-wipe', NP, '\tvgc_arm64_wipe_gprs();\n', '', A64),
+    # arm64 NEON Poly1305 (two lanes, radix 2^26)
+    ('neon-poly-hibit', NN, 'vdupq_n_u64(1U << 24)', 'vdupq_n_u64(1U << 23)', A64),
+    ('neon-poly-fold-times-4', NN, 'vaddq_u64(t3, vshlq_n_u64(t3, 2))',
+     'vshlq_n_u64(t3, 2)', A64),
+    ('neon-poly-r4-5r4', NN, '(k1, 1), (k1, 2), (k1, 3), (k2, 0));',
+     '(k1, 1), (k1, 2), (k1, 3), (k1, 3));', A64),
+    ('neon-poly-flush-lane-b', NN, 'mul26_wide(db, x, pw + PW_R1);',
+     'mul26_wide(db, x, pw + PW_R2);', A64),
+    ('neon-poly-h-high-bits', NN, '(h1 >> 40) | (h2 << 24));', '(h1 >> 40) | (h2 << 25));', A64),
+    ('neon-poly-no-vreg-wipe', NN, '\tvgc_arm64_wipe_vregs();\n', '', A64, 1),
+    ('neon-poly-flush-no-gpr-wipe', NN, '\tvgc_arm64_wipe_gprs();\n', '', A64, 2),
     ('bracket-neon-no-begin', NB, '\tkernel_neon_begin(arm64_save_area(save));\n',
      '\t(void)save;\n', A64),
     # the 6.19 save area: not wiped after the section, or a misaligned one

@@ -13,8 +13,9 @@
  *     and the keystream itself (block 0's is the Poly1305 key);
  *   - Poly1305's r and s, as 32-bit and 64-bit words, 5 * r1 / 4, and
  *     the powers r^1 .. r^32 as the back ends hold them: 64-bit words of
- *     the value mod p, its 26-bit limbs and 5 times them (AVX2), its
- *     44/44/42-bit limbs and 20 times them (AVX-512 IFMA).
+ *     the value mod p, its 26-bit limbs and 5 times them (as 64-bit words
+ *     for AVX2, 32-bit ones for NEON), its 44/44/42-bit limbs and 20 times
+ *     them (AVX-512 IFMA).
  * The plain text and the key buffer live on the heap, so the stack holds
  * none of these unless a function copied or spilled one there and left it.
  * A hit names the value and its depth below the top of the stack.
@@ -256,6 +257,8 @@ static void poly_needles(struct scan *s)
 			l &= 0x3ffffff;
 			add64(s, l, K_LIMB26, k, i);
 			add64(s, l * 5, K_LIMB26, k, 5 + i);
+			add32(s, (u32)l, K_LIMB26, k, i);
+			add32(s, (u32)(l * 5), K_LIMB26, k, 5 + i);
 		}
 		for (i = 0; i < 3; i++) {
 			l = i == 0 ? pw[0] & ((1ULL << 44) - 1) :
@@ -630,7 +633,7 @@ void vgc_suite_dead_stack(const struct vgc_cp_backend *be,
 
 	if (!s)
 		abort();
-	s->max32 = 8 + 32 * MAX_BLOCKS + 8;
+	s->max32 = 8 + 32 * MAX_BLOCKS + 8 + MAX_POWERS * 10;
 	s->max64 = 8 + MAX_POWERS * 16;
 	s->n32 = vgc_xmalloc(s->max32 * sizeof(*s->n32));
 	s->n64 = vgc_xmalloc(s->max64 * sizeof(*s->n64));
