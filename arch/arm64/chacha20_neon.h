@@ -34,6 +34,6 @@ void vgc_poly1305_neon_blocks(struct vgc_poly1305 *p, const u8 *src,
 			      unsigned int nblocks);
 void vgc_poly1305_neon_flush(struct vgc_poly1305 *p);
 /* the fewest blocks a call needs to start the lanes */
-#define VGC_POLY1305_NEON_MIN_BLOCKS	16
+#define VGC_POLY1305_NEON_MIN_BLOCKS	32
 
 #endif /* VGC_ARM64_CHACHA20_NEON_H */

@@ -54,34 +54,56 @@ static_assert(PW_WORDS * 4 <= sizeof(((struct vgc_poly1305 *)0)->vec_pw),
 static_assert(10 * 8 <= sizeof(((struct vgc_poly1305 *)0)->vec_acc),
 	      "vec_acc holds two lanes of five limbs");
 
-/* x * y mod p, partly reduced, all in radix 2^26 (scalar: made once) */
-static void mul26(u32 out[5], const u32 x[5], const u32 y[5])
+/*
+ * The scalar side (the powers, made once per message, and the flush):
+ * d = x * y in radix 2^26 before carries, from y's limbs (y[0-4]) and 5
+ * times them (y[5-9]); limbs below 2^27 give sums below 2^60.
+ */
+static __always_inline void mul26(u64 d[5], const u64 x[5], const u32 y[10])
 {
-	u64 d[5], c;
-	int k, i;
+	d[0] = x[0] * y[0] + x[1] * y[9] + x[2] * y[8] + x[3] * y[7] +
+	       x[4] * y[6];
+	d[1] = x[0] * y[1] + x[1] * y[0] + x[2] * y[9] + x[3] * y[8] +
+	       x[4] * y[7];
+	d[2] = x[0] * y[2] + x[1] * y[1] + x[2] * y[0] + x[3] * y[9] +
+	       x[4] * y[8];
+	d[3] = x[0] * y[3] + x[1] * y[2] + x[2] * y[1] + x[3] * y[0] +
+	       x[4] * y[9];
+	d[4] = x[0] * y[4] + x[1] * y[3] + x[2] * y[2] + x[3] * y[1] +
+	       x[4] * y[0];
+}
 
-	for (k = 0; k < 5; k++) {
-		d[k] = 0;
-		for (i = 0; i < 5; i++) {
-			int j = k - i;
+/* d's limbs below 2^26, limb 4 just above (one round of carries, twice) */
+static __always_inline void carry26(u64 d[5])
+{
+	int round, k;
 
-			if (j >= 0)
-				d[k] += (u64)x[i] * y[j];
-			else
-				d[k] += (u64)x[i] * y[j + 5] * 5;
+	for (round = 0; round < 2; round++) {
+		for (k = 0; k < 4; k++) {
+			d[k + 1] += d[k] >> 26;
+			d[k] &= LIMB_MASK;
+		}
+		if (!round) {
+			d[0] += (d[4] >> 26) * 5;
+			d[4] &= LIMB_MASK;
 		}
 	}
-	for (k = 0; k < 4; k++) {
-		d[k + 1] += d[k] >> 26;
-		d[k] &= LIMB_MASK;
-	}
-	c = d[4] >> 26;
-	d[4] &= LIMB_MASK;
-	d[0] += c * 5;
-	d[1] += d[0] >> 26;
-	d[0] &= LIMB_MASK;
+}
+
+/* the power pw[from] squared into pw[to]: limbs, then 5 times them */
+static __always_inline void square26(u32 *pw, int from, int to)
+{
+	u64 x[5], d[5];
+	int k;
+
 	for (k = 0; k < 5; k++)
-		out[k] = (u32)d[k];
+		x[k] = pw[from + k];
+	mul26(d, x, pw + from);
+	carry26(d);
+	for (k = 0; k < 5; k++) {
+		pw[to + k] = (u32)d[k];
+		pw[to + 5 + k] = (u32)d[k] * 5;
+	}
 }
 
 /* r (clamped, radix 2^64) to radix 2^26, and its powers */
@@ -96,13 +118,10 @@ static void make_powers(struct vgc_poly1305 *p)
 	pw[PW_R1 + 2] = ((r0 >> 52) | (r1 << 12)) & LIMB_MASK;
 	pw[PW_R1 + 3] = (r1 >> 14) & LIMB_MASK;
 	pw[PW_R1 + 4] = r1 >> 40;
-	mul26(pw + PW_R2, pw + PW_R1, pw + PW_R1);
-	mul26(pw + PW_R4, pw + PW_R2, pw + PW_R2);
-	for (k = 0; k < 5; k++) {
+	for (k = 0; k < 5; k++)
 		pw[PW_R1 + 5 + k] = pw[PW_R1 + k] * 5;
-		pw[PW_R2 + 5 + k] = pw[PW_R2 + k] * 5;
-		pw[PW_R4 + 5 + k] = pw[PW_R4 + k] * 5;
-	}
+	square26(pw, PW_R1, PW_R2);
+	square26(pw, PW_R2, PW_R4);
 	/* r^4 0-4, 5r^4 1-4, r^2 0-4, 5r^2 1-4, then two unused */
 	for (k = 0; k < 5; k++) {
 		pw[PW_K + k] = pw[PW_R4 + k];
@@ -158,6 +177,30 @@ static void make_powers(struct vgc_poly1305 *p)
 } while (0)
 
 /*
+ * The same for the lanes, whose products end each step's chain from the
+ * last: their first two terms go to e0-e4, started by UMULL, the other
+ * three to d0-d4, and the two are summed, so that three dependent UMLAL
+ * stand between a limb of the lanes and the carries, not five.
+ */
+#define MULL_(...)		vmull_laneq_u32(__VA_ARGS__)
+#define MULL(e, x, f)		(e = MULL_(x, PAIR f))
+#define MAC5_LANES(x0, x1, x2, x3, x4, Y0, Y1, Y2, Y3, Y4, S1, S2, S3, S4) do { \
+	MULL(e0, x0, Y0); MLAL(e0, x1, S4); MLAL(d0, x2, S3);		\
+	MLAL(d0, x3, S2); MLAL(d0, x4, S1);				\
+	MULL(e1, x0, Y1); MLAL(e1, x1, Y0); MLAL(d1, x2, S4);		\
+	MLAL(d1, x3, S3); MLAL(d1, x4, S2);				\
+	MULL(e2, x0, Y2); MLAL(e2, x1, Y1); MLAL(d2, x2, Y0);		\
+	MLAL(d2, x3, S4); MLAL(d2, x4, S3);				\
+	MULL(e3, x0, Y3); MLAL(e3, x1, Y2); MLAL(d3, x2, Y1);		\
+	MLAL(d3, x3, Y0); MLAL(d3, x4, S4);				\
+	MULL(e4, x0, Y4); MLAL(e4, x1, Y3); MLAL(d4, x2, Y2);		\
+	MLAL(d4, x3, Y1); MLAL(d4, x4, Y0);				\
+	d0 = vaddq_u64(d0, e0); d1 = vaddq_u64(d1, e1);			\
+	d2 = vaddq_u64(d2, e2); d3 = vaddq_u64(d3, e3);			\
+	d4 = vaddq_u64(d4, e4);						\
+} while (0)
+
+/*
  * d0-d4 back below 2^26 (limbs 1 and 4 just above), the carry out of
  * limb 4 folded into limb 0 times 5; two chains interleaved.
  */
@@ -191,12 +234,13 @@ static void make_powers(struct vgc_poly1305 *p)
  */
 #define STEP() do {							\
 	d0 = c0; d1 = c1; d2 = c2; d3 = c3; d4 = c4;			\
-	/* r^4: k0 0-3, k1 0; 5r^4: k1 1-3, k2 0 */			\
-	MAC5(a0, a1, a2, a3, a4, (k0, 0), (k0, 1), (k0, 2), (k0, 3),	\
-	     (k1, 0), (k1, 1), (k1, 2), (k1, 3), (k2, 0));		\
 	/* r^2: k2 1-3, k3 0-1; 5r^2: k3 2-3, k4 0-1 */			\
 	MAC5(m0, m1, m2, m3, m4, (k2, 1), (k2, 2), (k2, 3), (k3, 0),	\
 	     (k3, 1), (k3, 2), (k3, 3), (k4, 0), (k4, 1));		\
+	/* r^4: k0 0-3, k1 0; 5r^4: k1 1-3, k2 0 (the lanes last: the	\
+	 * new blocks' products do not wait for the last step) */	\
+	MAC5_LANES(a0, a1, a2, a3, a4, (k0, 0), (k0, 1), (k0, 2),	\
+		   (k0, 3), (k1, 0), (k1, 1), (k1, 2), (k1, 3), (k2, 0)); \
 	CARRY();							\
 	a0 = vmovn_u64(d0); a1 = vmovn_u64(d1); a2 = vmovn_u64(d2);	\
 	a3 = vmovn_u64(d3); a4 = vmovn_u64(d4);				\
@@ -221,7 +265,8 @@ void vgc_poly1305_neon_blocks(struct vgc_poly1305 *p, const u8 *src,
 	const u32 *pw = (const u32 *)p->vec_pw;
 	uint64_t *acc = (uint64_t *)p->vec_acc;
 	uint64x2_t mask, hibit, zero, t0, t3;
-	uint64x2_t d0, d1, d2, d3, d4, c0, c1, c2, c3, c4;
+	uint64x2_t d0, d1, d2, d3, d4, e0, e1, e2, e3, e4;
+	uint64x2_t c0, c1, c2, c3, c4;
 	uint64x2_t l0, l1, l2, l3, l4;
 	uint32x2_t a0, a1, a2, a3, a4, m0, m1, m2, m3, m4;
 	uint32x4_t k0, k1, k2, k3, k4;
@@ -284,48 +329,25 @@ void vgc_poly1305_neon_blocks(struct vgc_poly1305 *p, const u8 *src,
 	vgc_arm64_wipe_gprs();
 }
 
-/* d[] = x * y in radix 2^26, before carries (scalar) */
-static void mul26_wide(u64 d[5], const u64 x[5], const u32 y[10])
-{
-	int k, i;
-
-	for (k = 0; k < 5; k++) {
-		d[k] = 0;
-		for (i = 0; i < 5; i++)
-			d[k] += x[i] * (k >= i ? y[k - i] : y[k - i + 10]);
-	}
-}
-
 /* h = A' r^2 + B' r, in radix 2^64 below 5 * 2^128; the lanes end */
 void vgc_poly1305_neon_flush(struct vgc_poly1305 *p)
 {
 	const u32 *pw = (const u32 *)p->vec_pw;
 	u64 *acc = p->vec_acc;
-	u64 x[5], da[5], db[5], l[5], c;
+	u64 x[5], da[5], db[5], l[5];
 	int k;
 
 	VGC_SIMD_ENTRY();
 	for (k = 0; k < 5; k++)
 		x[k] = acc[2 * k];
-	mul26_wide(da, x, pw + PW_R2);
+	mul26(da, x, pw + PW_R2);
 	for (k = 0; k < 5; k++)
 		x[k] = acc[2 * k + 1];
-	mul26_wide(db, x, pw + PW_R1);
+	mul26(db, x, pw + PW_R1);
 	for (k = 0; k < 5; k++)
 		l[k] = da[k] + db[k];
-
-	/* carries, twice round, then radix 2^64 */
-	for (k = 0; k < 4; k++) {
-		l[k + 1] += l[k] >> 26;
-		l[k] &= LIMB_MASK;
-	}
-	c = l[4] >> 26;
-	l[4] &= LIMB_MASK;
-	l[0] += c * 5;
-	for (k = 0; k < 4; k++) {
-		l[k + 1] += l[k] >> 26;
-		l[k] &= LIMB_MASK;
-	}
+	carry26(l);
+	/* radix 2^64: limbs 0-3 below 2^26, limb 4 just above, so h2 <= 4 */
 	p->h[0] = l[0] | l[1] << 26 | l[2] << 52;
 	p->h[1] = l[2] >> 12 | l[3] << 14 | l[4] << 40;
 	p->h[2] = l[4] >> 24;
