@@ -181,6 +181,13 @@ MUTANTS = [
     ('neon-xor-no-vreg-wipe', NC, '\tvgc_arm64_wipe_vregs();\n', '', A64, 1),
     ('neon-xor-ks-no-vreg-wipe', NC, '\tvgc_arm64_wipe_vregs();\n', '', A64, 2),
     ('arm64-poly-no-gpr-wipe', NP, '\tvgc_arm64_wipe_gprs();\n', '', A64),
+    # arm64 ChaCha20's fifth block, in general registers
+    ('neon-5block-rot12', NC, 'c += d; b = rol32(b ^ c, 12);', 'c += d; b = rol32(b ^ c, 13);',
+     A64),
+    ('neon-5block-ctr', NC, 'const u32 c12 = state[12] + done + 4;',
+     'const u32 c12 = state[12] + done + 3;', A64),
+    ('neon-5block-diag', NC, 'SQR(s1, s6, s11, s12);', 'SQR(s1, s6, s11, s13);', A64),
+    ('neon-xor-no-gpr-wipe', NC, '\tvgc_arm64_wipe_gprs();\n', '', A64, 1),
     # arm64 NEON Poly1305 (two lanes, radix 2^26)
     ('neon-poly-hibit', NN, 'vdupq_n_u64(1U << 24)', 'vdupq_n_u64(1U << 23)', A64),
     ('neon-poly-fold-times-4', NN, 'vaddq_u64(t3, vshlq_n_u64(t3, 2))',
