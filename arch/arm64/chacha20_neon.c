@@ -247,16 +247,18 @@ static __always_inline void chacha_4block(const u32 state[16], u8 *dst,
 } while (0)
 
 /*
- * Four words of the scalar block after the feed-forward (w_i + in_i), as
- * one vector XORed into dst at byte 16 k.
+ * Four words of the scalar block after the feed-forward, as one vector
+ * (DUP and INS from general registers) XORed into dst at byte 16 k.
  */
 static __always_inline void sout4(u8 *dst, const u8 *src, unsigned int k,
 				  u32 w0, u32 w1, u32 w2, u32 w3)
 {
-	uint32x2_t lo = vcreate_u32((u64)w0 | (u64)w1 << 32);
-	uint32x2_t hi = vcreate_u32((u64)w2 | (u64)w3 << 32);
+	uint32x4_t v = vdupq_n_u32(w0);
 
-	xor_store(dst + 16 * k, src + 16 * k, vcombine_u32(lo, hi));
+	v = vsetq_lane_u32(w1, v, 1);
+	v = vsetq_lane_u32(w2, v, 2);
+	v = vsetq_lane_u32(w3, v, 3);
+	xor_store(dst + 16 * k, src + 16 * k, v);
 }
 
 /*

@@ -25,10 +25,10 @@ void vgc_poly1305_blocks_arm64(struct vgc_poly1305 *p, const u8 *src,
 /*
  * Poly1305 in NEON lanes (poly1305_neon.c), only between
  * kernel_neon_begin() and kernel_neon_end(): @nblocks a multiple of 4,
- * into the message's two lanes (started from h if they are not live);
- * the flush folds them back into h (radix 2^64, below 5 * 2^128). The
- * lanes and the powers of r stay in struct vgc_poly1305's vector areas
- * between calls.
+ * into the message's two lanes (started from h if they are not live).
+ * The flush (poly1305_arm64.c, general registers) folds them back into h
+ * (radix 2^64, below 5 * 2^128). The lanes and the powers of r stay in
+ * struct vgc_poly1305's vector areas between calls (poly1305_neon.h).
  */
 void vgc_poly1305_neon_blocks(struct vgc_poly1305 *p, const u8 *src,
 			      unsigned int nblocks);

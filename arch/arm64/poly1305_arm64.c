@@ -15,6 +15,7 @@
  * multiples of s1 = r1 + r1 / 4 (2^130 == 5 mod p).
  */
 #include "chacha20_neon.h"
+#include "poly1305_neon.h"
 #include "regs_wipe.h"
 
 /*
@@ -80,5 +81,117 @@ void vgc_poly1305_blocks_arm64(struct vgc_poly1305 *p, const u8 *src,
 	p->h[0] = h[0];
 	p->h[1] = h[1];
 	p->h[2] = h[2];
+	vgc_arm64_wipe_gprs();
+}
+
+/*
+ * The scalar side (the powers, made once per message, and the flush):
+ * d = x * y in radix 2^26 before carries, from y's limbs (y[0-4]) and 5
+ * times them (y[5-9]); limbs below 2^27 give sums below 2^60.
+ */
+static __always_inline void mul26(u64 d[5], const u64 x[5], const u32 y[10])
+{
+	d[0] = x[0] * y[0] + x[1] * y[9] + x[2] * y[8] + x[3] * y[7] +
+	       x[4] * y[6];
+	d[1] = x[0] * y[1] + x[1] * y[0] + x[2] * y[9] + x[3] * y[8] +
+	       x[4] * y[7];
+	d[2] = x[0] * y[2] + x[1] * y[1] + x[2] * y[0] + x[3] * y[9] +
+	       x[4] * y[8];
+	d[3] = x[0] * y[3] + x[1] * y[2] + x[2] * y[1] + x[3] * y[0] +
+	       x[4] * y[9];
+	d[4] = x[0] * y[4] + x[1] * y[3] + x[2] * y[2] + x[3] * y[1] +
+	       x[4] * y[0];
+}
+
+/* d's limbs below 2^26, limb 4 just above (one round of carries, twice) */
+static __always_inline void carry26(u64 d[5])
+{
+	int round, k;
+
+	for (round = 0; round < 2; round++) {
+		for (k = 0; k < 4; k++) {
+			d[k + 1] += d[k] >> 26;
+			d[k] &= VGC_LIMB26_MASK;
+		}
+		if (!round) {
+			d[0] += (d[4] >> 26) * 5;
+			d[4] &= VGC_LIMB26_MASK;
+		}
+	}
+}
+
+/* the power pw[from] squared into pw[to]: limbs, then 5 times them */
+static __always_inline void square26(u32 *pw, int from, int to)
+{
+	u64 x[5], d[5];
+	int k;
+
+	for (k = 0; k < 5; k++)
+		x[k] = pw[from + k];
+	mul26(d, x, pw + from);
+	carry26(d);
+	for (k = 0; k < 5; k++) {
+		pw[to + k] = (u32)d[k];
+		pw[to + 5 + k] = (u32)d[k] * 5;
+	}
+}
+
+/* r (clamped, radix 2^64) to radix 2^26, and its powers */
+void vgc_poly1305_neon_powers(struct vgc_poly1305 *p)
+{
+	u32 *pw = (u32 *)p->vec_pw;
+	u64 r0 = p->r[0], r1 = p->r[1];
+	int k;
+
+	pw[PW_R1 + 0] = r0 & VGC_LIMB26_MASK;
+	pw[PW_R1 + 1] = (r0 >> 26) & VGC_LIMB26_MASK;
+	pw[PW_R1 + 2] = ((r0 >> 52) | (r1 << 12)) & VGC_LIMB26_MASK;
+	pw[PW_R1 + 3] = (r1 >> 14) & VGC_LIMB26_MASK;
+	pw[PW_R1 + 4] = r1 >> 40;
+	for (k = 0; k < 5; k++)
+		pw[PW_R1 + 5 + k] = pw[PW_R1 + k] * 5;
+	square26(pw, PW_R1, PW_R2);
+	square26(pw, PW_R2, PW_R4);
+	/* r^4 0-4, 5r^4 1-4, r^2 0-4, 5r^2 1-4, then two unused */
+	for (k = 0; k < 5; k++) {
+		pw[PW_K + k] = pw[PW_R4 + k];
+		pw[PW_K + 9 + k] = pw[PW_R2 + k];
+	}
+	for (k = 1; k < 5; k++) {
+		pw[PW_K + 4 + k] = pw[PW_R4 + 5 + k];
+		pw[PW_K + 13 + k] = pw[PW_R2 + 5 + k];
+	}
+	pw[PW_K + 18] = 0;
+	pw[PW_K + 19] = 0;
+	p->vec_powers = 1;
+}
+
+/* h = A' r^2 + B' r, in radix 2^64 below 5 * 2^128; the lanes end */
+void vgc_poly1305_neon_flush(struct vgc_poly1305 *p)
+{
+	const u32 *pw = (const u32 *)p->vec_pw;
+	u64 *acc = p->vec_acc;
+	u64 x[5], da[5], db[5], l[5];
+	int k;
+
+	for (k = 0; k < 5; k++)
+		x[k] = acc[2 * k];
+	mul26(da, x, pw + PW_R2);
+	for (k = 0; k < 5; k++)
+		x[k] = acc[2 * k + 1];
+	mul26(db, x, pw + PW_R1);
+	for (k = 0; k < 5; k++)
+		l[k] = da[k] + db[k];
+	carry26(l);
+	/* radix 2^64: limbs 0-3 below 2^26, limb 4 just above, so h2 <= 4 */
+	p->h[0] = l[0] | l[1] << 26 | l[2] << 52;
+	p->h[1] = l[2] >> 12 | l[3] << 14 | l[4] << 40;
+	p->h[2] = l[4] >> 24;
+	p->vec_live = 0;
+	memzero_explicit(acc, 10 * sizeof(*acc));
+	memzero_explicit(x, sizeof(x));
+	memzero_explicit(da, sizeof(da));
+	memzero_explicit(db, sizeof(db));
+	memzero_explicit(l, sizeof(l));
 	vgc_arm64_wipe_gprs();
 }

@@ -20,121 +20,18 @@
  * changes with it), in struct vgc_poly1305.
  *
  * Call only between kernel_neon_begin() and kernel_neon_end(); the
- * wrappers in backends.c decide what goes here. No branch or address
- * depends on the key or the data.
+ * wrappers in backends.c decide what goes here. The powers (made once per
+ * message) and the flush are scalar, in poly1305_arm64.c. No branch or
+ * address depends on the key or the data.
  */
 #include "chacha20_neon.h"
 #include "chacha20poly1305.h"
+#include "poly1305_neon.h"
 
 #include <asm/neon-intrinsics.h>
 
 #include "regs_wipe.h"
 
-#define LIMB_MASK	0x3ffffffU
-
-/*
- * struct vgc_poly1305's vector areas, as this code uses them: vec_pw
- * (u32) holds r, r^2 and r^4 as limbs and 5 times limbs 1-4, and again,
- * for a step, the eighteen factors it uses packed into five vectors
- * (STEP_K: r^4 0-3 | r^4 4, 5r^4 1-3 | 5r^4 4, r^2 0-2 | r^2 3-4,
- * 5r^2 1-2 | 5r^2 3-4), so that each is one UMLAL by element and all
- * fit in registers beside the lanes; vec_acc (u64) holds A' and B',
- * limb by limb.
- */
-enum {
-	PW_R1 = 0,		/* r: 5 limbs, then 5 r: 5 limbs */
-	PW_R2 = 10,		/* r^2, 5 r^2 */
-	PW_R4 = 20,		/* r^4, 5 r^4 */
-	PW_K = 32,		/* the step's five vectors, 16-byte aligned */
-	PW_WORDS = PW_K + 20,
-};
-
-static_assert(PW_WORDS * 4 <= sizeof(((struct vgc_poly1305 *)0)->vec_pw),
-	      "vec_pw holds the powers");
-static_assert(10 * 8 <= sizeof(((struct vgc_poly1305 *)0)->vec_acc),
-	      "vec_acc holds two lanes of five limbs");
-
-/*
- * The scalar side (the powers, made once per message, and the flush):
- * d = x * y in radix 2^26 before carries, from y's limbs (y[0-4]) and 5
- * times them (y[5-9]); limbs below 2^27 give sums below 2^60.
- */
-static __always_inline void mul26(u64 d[5], const u64 x[5], const u32 y[10])
-{
-	d[0] = x[0] * y[0] + x[1] * y[9] + x[2] * y[8] + x[3] * y[7] +
-	       x[4] * y[6];
-	d[1] = x[0] * y[1] + x[1] * y[0] + x[2] * y[9] + x[3] * y[8] +
-	       x[4] * y[7];
-	d[2] = x[0] * y[2] + x[1] * y[1] + x[2] * y[0] + x[3] * y[9] +
-	       x[4] * y[8];
-	d[3] = x[0] * y[3] + x[1] * y[2] + x[2] * y[1] + x[3] * y[0] +
-	       x[4] * y[9];
-	d[4] = x[0] * y[4] + x[1] * y[3] + x[2] * y[2] + x[3] * y[1] +
-	       x[4] * y[0];
-}
-
-/* d's limbs below 2^26, limb 4 just above (one round of carries, twice) */
-static __always_inline void carry26(u64 d[5])
-{
-	int round, k;
-
-	for (round = 0; round < 2; round++) {
-		for (k = 0; k < 4; k++) {
-			d[k + 1] += d[k] >> 26;
-			d[k] &= LIMB_MASK;
-		}
-		if (!round) {
-			d[0] += (d[4] >> 26) * 5;
-			d[4] &= LIMB_MASK;
-		}
-	}
-}
-
-/* the power pw[from] squared into pw[to]: limbs, then 5 times them */
-static __always_inline void square26(u32 *pw, int from, int to)
-{
-	u64 x[5], d[5];
-	int k;
-
-	for (k = 0; k < 5; k++)
-		x[k] = pw[from + k];
-	mul26(d, x, pw + from);
-	carry26(d);
-	for (k = 0; k < 5; k++) {
-		pw[to + k] = (u32)d[k];
-		pw[to + 5 + k] = (u32)d[k] * 5;
-	}
-}
-
-/* r (clamped, radix 2^64) to radix 2^26, and its powers */
-static void make_powers(struct vgc_poly1305 *p)
-{
-	u32 *pw = (u32 *)p->vec_pw;
-	u64 r0 = p->r[0], r1 = p->r[1];
-	int k;
-
-	pw[PW_R1 + 0] = r0 & LIMB_MASK;
-	pw[PW_R1 + 1] = (r0 >> 26) & LIMB_MASK;
-	pw[PW_R1 + 2] = ((r0 >> 52) | (r1 << 12)) & LIMB_MASK;
-	pw[PW_R1 + 3] = (r1 >> 14) & LIMB_MASK;
-	pw[PW_R1 + 4] = r1 >> 40;
-	for (k = 0; k < 5; k++)
-		pw[PW_R1 + 5 + k] = pw[PW_R1 + k] * 5;
-	square26(pw, PW_R1, PW_R2);
-	square26(pw, PW_R2, PW_R4);
-	/* r^4 0-4, 5r^4 1-4, r^2 0-4, 5r^2 1-4, then two unused */
-	for (k = 0; k < 5; k++) {
-		pw[PW_K + k] = pw[PW_R4 + k];
-		pw[PW_K + 9 + k] = pw[PW_R2 + k];
-	}
-	for (k = 1; k < 5; k++) {
-		pw[PW_K + 4 + k] = pw[PW_R4 + 5 + k];
-		pw[PW_K + 13 + k] = pw[PW_R2 + 5 + k];
-	}
-	pw[PW_K + 18] = 0;
-	pw[PW_K + 19] = 0;
-	p->vec_powers = 1;
-}
 
 /*
  * The code below names every limb: the lanes (a0-a4), the new blocks
@@ -252,8 +149,14 @@ static void make_powers(struct vgc_poly1305 *p)
 	m3 = vmovn_u64(l3); m4 = vmovn_u64(l4);				\
 } while (0)
 
-/* a limb of h (radix 2^64 to 2^26) added to lane 0 of x */
-#define JOIN(x, limb)	(x = vaddq_u64(x, vsetq_lane_u64(limb, zero, 0)))
+/*
+ * A limb of h (radix 2^64 to 2^26) added to lane 0 of x: duplicated and
+ * masked (DUP and AND; FMOV from a general register is off Arm's list of
+ * instructions with data-independent timing).
+ */
+#define JOIN(x, limb)	(x = vaddq_u64(x, vandq_u64(vdupq_n_u64(limb), lane0)))
+
+static const u64 vgc_lane0_mask[2] __aligned(16) = { ~0ULL, 0 };
 
 /*
  * Absorb @nblocks blocks (a multiple of 4, at least 4) into the lanes,
@@ -264,7 +167,7 @@ void vgc_poly1305_neon_blocks(struct vgc_poly1305 *p, const u8 *src,
 {
 	const u32 *pw = (const u32 *)p->vec_pw;
 	uint64_t *acc = (uint64_t *)p->vec_acc;
-	uint64x2_t mask, hibit, zero, t0, t3;
+	uint64x2_t mask, hibit, lane0, t0, t3;
 	uint64x2_t d0, d1, d2, d3, d4, e0, e1, e2, e3, e4;
 	uint64x2_t c0, c1, c2, c3, c4;
 	uint64x2_t l0, l1, l2, l3, l4;
@@ -274,10 +177,10 @@ void vgc_poly1305_neon_blocks(struct vgc_poly1305 *p, const u8 *src,
 
 	VGC_SIMD_ENTRY();
 	if (!p->vec_powers)
-		make_powers(p);
-	mask = vdupq_n_u64(LIMB_MASK);
+		vgc_poly1305_neon_powers(p);
+	mask = vdupq_n_u64(VGC_LIMB26_MASK);
 	hibit = vdupq_n_u64(1U << 24);
-	zero = vdupq_n_u64(0);
+	lane0 = vld1q_u64((const uint64_t *)vgc_lane0_mask);
 	k0 = vld1q_u32(pw + PW_K);
 	k1 = vld1q_u32(pw + PW_K + 4);
 	k2 = vld1q_u32(pw + PW_K + 8);
@@ -301,10 +204,10 @@ void vgc_poly1305_neon_blocks(struct vgc_poly1305 *p, const u8 *src,
 		a4 = a0;
 		LIMBS(src, w, l0, l1, l2, l3, l4);
 		LIMBS(src + 2 * VGC_POLY1305_BLOCK_SIZE, w, c0, c1, c2, c3, c4);
-		JOIN(l0, h0 & LIMB_MASK);
-		JOIN(l1, (h0 >> 26) & LIMB_MASK);
-		JOIN(l2, ((h0 >> 52) | (h1 << 12)) & LIMB_MASK);
-		JOIN(l3, (h1 >> 14) & LIMB_MASK);
+		JOIN(l0, h0 & VGC_LIMB26_MASK);
+		JOIN(l1, (h0 >> 26) & VGC_LIMB26_MASK);
+		JOIN(l2, ((h0 >> 52) | (h1 << 12)) & VGC_LIMB26_MASK);
+		JOIN(l3, (h1 >> 14) & VGC_LIMB26_MASK);
 		JOIN(l4, (h1 >> 40) | (h2 << 24));
 		NARROW();
 		STEP();
@@ -325,38 +228,6 @@ void vgc_poly1305_neon_blocks(struct vgc_poly1305 *p, const u8 *src,
 	vst1q_u64(acc + 4, vmovl_u32(a2));
 	vst1q_u64(acc + 6, vmovl_u32(a3));
 	vst1q_u64(acc + 8, vmovl_u32(a4));
-	vgc_arm64_wipe_vregs();
-	vgc_arm64_wipe_gprs();
-}
-
-/* h = A' r^2 + B' r, in radix 2^64 below 5 * 2^128; the lanes end */
-void vgc_poly1305_neon_flush(struct vgc_poly1305 *p)
-{
-	const u32 *pw = (const u32 *)p->vec_pw;
-	u64 *acc = p->vec_acc;
-	u64 x[5], da[5], db[5], l[5];
-	int k;
-
-	VGC_SIMD_ENTRY();
-	for (k = 0; k < 5; k++)
-		x[k] = acc[2 * k];
-	mul26(da, x, pw + PW_R2);
-	for (k = 0; k < 5; k++)
-		x[k] = acc[2 * k + 1];
-	mul26(db, x, pw + PW_R1);
-	for (k = 0; k < 5; k++)
-		l[k] = da[k] + db[k];
-	carry26(l);
-	/* radix 2^64: limbs 0-3 below 2^26, limb 4 just above, so h2 <= 4 */
-	p->h[0] = l[0] | l[1] << 26 | l[2] << 52;
-	p->h[1] = l[2] >> 12 | l[3] << 14 | l[4] << 40;
-	p->h[2] = l[4] >> 24;
-	p->vec_live = 0;
-	memzero_explicit(acc, 10 * sizeof(*acc));
-	memzero_explicit(x, sizeof(x));
-	memzero_explicit(da, sizeof(da));
-	memzero_explicit(db, sizeof(db));
-	memzero_explicit(l, sizeof(l));
 	vgc_arm64_wipe_vregs();
 	vgc_arm64_wipe_gprs();
 }

@@ -4,7 +4,9 @@
 # usage: scripts/bench/mca-arm64.sh BENCHDIR
 #
 # Model estimates for arm64, where there is no hardware here: LLVM's
-# machine-code analyser (llvm-mca-19; Neoverse N1, N2, V1, V2) over the
+# machine-code analyser (llvm-mca-19; Neoverse N1, N2, V1, V2, and the
+# Cortex-A cores that LLVM 19 describes with a model of their own: A53,
+# A55, A57, A510) over the
 # steady-state loops of the neon back end next to the kernel's own arm64
 # code under the same model (Linux 6.1 arch/arm64/crypto, assembled by
 # kernel-arm64-asm.sh into BENCHDIR/kernel, as scripts/bench/arm64.sh
@@ -12,8 +14,8 @@
 # cycles per byte, with the ratio kernel / ours (above 1: ours needs
 # fewer cycles on the model). Estimates of instruction streams on a
 # model, not measurements: no caches, no branch mispredictions, and only
-# as good as LLVM's scheduling model of each core (LLVM 19's Cortex-A76
-# and A78 are described with an older core's model, so they are left
+# as good as LLVM's scheduling model of each core (LLVM 19 describes the
+# Cortex-A72, A76, A78 and X1 with another core's model, so they are left
 # out).
 #
 # What a row times:
@@ -145,7 +147,8 @@ ours_poly = stream(op_, opl[0], opl[1])
 ours_npoly = stream(on_, onl[0], onl[1])
 kern_poly = stream(kp, kpl[0], kpl[1])
 
-cpus = ['neoverse-n1', 'neoverse-n2', 'neoverse-v1', 'neoverse-v2']
+cpus = ['neoverse-n1', 'neoverse-n2', 'neoverse-v1', 'neoverse-v2', 'cortex-a53', 'cortex-a55',
+        'cortex-a57', 'cortex-a510']
 print('\narm64 llvm-mca model estimates (LLVM 19; estimates, not measurements),')
 print('cycles per byte; kernel = Linux 6.1 arch/arm64/crypto; kernel/ours above 1 = ours')
 print('needs fewer cycles on the model')

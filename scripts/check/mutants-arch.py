@@ -180,7 +180,7 @@ MUTANTS = [
     # the registers a call returns with (dead-stack's register search)
     ('neon-xor-no-vreg-wipe', NC, '\tvgc_arm64_wipe_vregs();\n', '', A64, 1),
     ('neon-xor-ks-no-vreg-wipe', NC, '\tvgc_arm64_wipe_vregs();\n', '', A64, 2),
-    ('arm64-poly-no-gpr-wipe', NP, '\tvgc_arm64_wipe_gprs();\n', '', A64),
+    ('arm64-poly-no-gpr-wipe', NP, '\tvgc_arm64_wipe_gprs();\n', '', A64, 1),
     # arm64 ChaCha20's fifth block, in general registers
     ('neon-5block-rot12', NC, 'c += d; b = rol32(b ^ c, 12);', 'c += d; b = rol32(b ^ c, 13);',
      A64),
@@ -194,11 +194,11 @@ MUTANTS = [
      'vshlq_n_u64(t3, 2)', A64),
     ('neon-poly-r4-5r4', NN, '(k1, 1), (k1, 2), (k1, 3), (k2, 0));',
      '(k1, 1), (k1, 2), (k1, 3), (k1, 3));', A64),
-    ('neon-poly-flush-lane-b', NN, 'mul26_wide(db, x, pw + PW_R1);',
-     'mul26_wide(db, x, pw + PW_R2);', A64),
+    ('neon-poly-flush-lane-b', NP, 'mul26(db, x, pw + PW_R1);',
+     'mul26(db, x, pw + PW_R2);', A64),
     ('neon-poly-h-high-bits', NN, '(h1 >> 40) | (h2 << 24));', '(h1 >> 40) | (h2 << 25));', A64),
     ('neon-poly-no-vreg-wipe', NN, '\tvgc_arm64_wipe_vregs();\n', '', A64, 1),
-    ('neon-poly-flush-no-gpr-wipe', NN, '\tvgc_arm64_wipe_gprs();\n', '', A64, 2),
+    ('neon-poly-flush-no-gpr-wipe', NP, '\tvgc_arm64_wipe_gprs();\n', '', A64, 2),
     ('bracket-neon-no-begin', NB, '\tkernel_neon_begin(arm64_save_area(save));\n',
      '\t(void)save;\n', A64),
     # the 6.19 save area: not wiped after the section, or a misaligned one
