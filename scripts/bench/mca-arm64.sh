@@ -14,8 +14,8 @@
 # cycles per byte, with the ratio kernel / ours (above 1: ours needs
 # fewer cycles on the model). Estimates of instruction streams on a
 # model, not measurements: no caches, no branch mispredictions, and only
-# as good as LLVM's scheduling model of each core (LLVM 19 describes the
-# Cortex-A72, A76, A78 and X1 with another core's model, so they are left
+# as good as LLVM's scheduling model of each core (LLVM 19's Cortex-A76
+# and A78 are described with an older core's model, so they are left
 # out).
 #
 # What a row times:
