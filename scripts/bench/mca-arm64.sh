@@ -14,9 +14,9 @@
 # cycles per byte, with the ratio kernel / ours (above 1: ours needs
 # fewer cycles on the model). Estimates of instruction streams on a
 # model, not measurements: no caches, no branch mispredictions, and only
-# as good as LLVM's scheduling model of each core (LLVM 19's Cortex-A76
-# and A78 are described with an older core's model, so they are left
-# out).
+# as good as LLVM's scheduling model of each core (LLVM 19 gives the
+# Cortex-A72, A76, A78 and X1 the A57's model, llvm-mca's resource names
+# show it, so they are left out).
 #
 # What a row times:
 #  - chacha20 pass: one full pass of the multi-block code, the round loop
