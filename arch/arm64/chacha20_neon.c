@@ -239,12 +239,17 @@ static __always_inline void chacha_4block(const u32 state[16], u8 *dst,
  * integer pipes are otherwise idle while the vector ones run the rounds.
  * One quarter round on named words (each rotation one ROR).
  */
-#define SQR(a, b, c, d) do {						\
-	a += b; d = rol32(d ^ a, 16);					\
-	c += d; b = rol32(b ^ c, 12);					\
-	a += b; d = rol32(d ^ a, 8);					\
-	c += d; b = rol32(b ^ c, 7);					\
-} while (0)
+static __always_inline void squarter(u32 *a, u32 *b, u32 *c, u32 *d)
+{
+	*a += *b;
+	*d = rol32(*d ^ *a, 16);
+	*c += *d;
+	*b = rol32(*b ^ *c, 12);
+	*a += *b;
+	*d = rol32(*d ^ *a, 8);
+	*c += *d;
+	*b = rol32(*b ^ *c, 7);
+}
 
 /*
  * Four words of the scalar block after the feed-forward, as one vector
@@ -300,16 +305,16 @@ static __always_inline void chacha_5block(const u32 state[16], u8 *dst,
 	for (i = 0; i < 10; i++) {
 		vround(x, idx, 0, 4, 8, 12, 1, 5, 9, 13,
 		       2, 6, 10, 14, 3, 7, 11, 15);
-		SQR(s0, s4, s8, s12);
-		SQR(s1, s5, s9, s13);
-		SQR(s2, s6, s10, s14);
-		SQR(s3, s7, s11, s15);
+		squarter(&s0, &s4, &s8, &s12);
+		squarter(&s1, &s5, &s9, &s13);
+		squarter(&s2, &s6, &s10, &s14);
+		squarter(&s3, &s7, &s11, &s15);
 		vround(x, idx, 0, 5, 10, 15, 1, 6, 11, 12,
 		       2, 7, 8, 13, 3, 4, 9, 14);
-		SQR(s0, s5, s10, s15);
-		SQR(s1, s6, s11, s12);
-		SQR(s2, s7, s8, s13);
-		SQR(s3, s4, s9, s14);
+		squarter(&s0, &s5, &s10, &s15);
+		squarter(&s1, &s6, &s11, &s12);
+		squarter(&s2, &s7, &s8, &s13);
+		squarter(&s3, &s4, &s9, &s14);
 	}
 
 	vout(x[0], x[1], x[2], x[3], VIN(state, 0), VIN(state, 1),

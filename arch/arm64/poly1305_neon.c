@@ -32,129 +32,163 @@
 
 #include "regs_wipe.h"
 
-
 /*
- * The code below names every limb: the lanes (a0-a4), the new blocks
- * (l0-l4 then m0-m4 for a and b, c0-c4 for c and d), the products
- * (d0-d4). GCC 12 keeps arrays of vectors in memory here, and no vector
- * register may be stored to the stack (tests/arm64/no_vector_spills.sh).
+ * Arrays of vectors here are indexed by constants only, so that they
+ * live in registers: no vector register may be stored to the stack
+ * (tests/arm64/no_vector_spills.sh), and the code stays within v0-v7 and
+ * v16-v31, which the wipe covers.
  *
- * LIMBS: two blocks at src (lane 0, lane 1) as five 26-bit limbs, with
- * the 2^128 bit; w is scratch.
+ * Two blocks at src (lane 0, lane 1) as five 26-bit limbs, with the 2^128
+ * bit.
  */
-#define LIMBS(src, w, l0, l1, l2, l3, l4) do {				\
-	w = vld2q_u64((const uint64_t *)(src));	/* lo words, hi words */ \
-	l0 = vandq_u64(w.val[0], mask);					\
-	l1 = vandq_u64(vshrq_n_u64(w.val[0], 26), mask);		\
-	l2 = vandq_u64(vsliq_n_u64(vshrq_n_u64(w.val[0], 52),		\
-				   w.val[1], 12), mask);		\
-	l3 = vandq_u64(vshrq_n_u64(w.val[1], 14), mask);		\
-	l4 = vorrq_u64(vshrq_n_u64(w.val[1], 40), hibit);		\
-} while (0)
+static __always_inline void load_limbs(const u8 *src, uint64x2_t mask,
+				       uint64x2_t hibit, uint64x2_t l[5])
+{
+	uint64x2x2_t w = vld2q_u64((const uint64_t *)src);	/* lo, hi words */
+
+	l[0] = vandq_u64(w.val[0], mask);
+	l[1] = vandq_u64(vshrq_n_u64(w.val[0], 26), mask);
+	l[2] = vandq_u64(vsliq_n_u64(vshrq_n_u64(w.val[0], 52), w.val[1], 12),
+			 mask);
+	l[3] = vandq_u64(vshrq_n_u64(w.val[1], 14), mask);
+	l[4] = vorrq_u64(vshrq_n_u64(w.val[1], 40), hibit);
+}
 
 /*
- * d0-d4 += x * y, x two lanes of limbs (x0-x4), y the same for both: its
- * limbs Y0-Y4 and 5 times limbs 1-4 (S1-S4), each a vector and a lane of
- * it, so that each product is one UMLAL by element.
- */
-#define PAIR(v, lane)		v, lane
-#define MLAL_(...)		vmlal_laneq_u32(__VA_ARGS__)
-#define MLAL(d, x, f)		(d = MLAL_(d, x, PAIR f))
-#define MAC5(x0, x1, x2, x3, x4, Y0, Y1, Y2, Y3, Y4, S1, S2, S3, S4) do { \
-	MLAL(d0, x0, Y0); MLAL(d0, x1, S4); MLAL(d0, x2, S3);		\
-	MLAL(d0, x3, S2); MLAL(d0, x4, S1);				\
-	MLAL(d1, x0, Y1); MLAL(d1, x1, Y0); MLAL(d1, x2, S4);		\
-	MLAL(d1, x3, S3); MLAL(d1, x4, S2);				\
-	MLAL(d2, x0, Y2); MLAL(d2, x1, Y1); MLAL(d2, x2, Y0);		\
-	MLAL(d2, x3, S4); MLAL(d2, x4, S3);				\
-	MLAL(d3, x0, Y3); MLAL(d3, x1, Y2); MLAL(d3, x2, Y1);		\
-	MLAL(d3, x3, Y0); MLAL(d3, x4, S4);				\
-	MLAL(d4, x0, Y4); MLAL(d4, x1, Y3); MLAL(d4, x2, Y2);		\
-	MLAL(d4, x3, Y1); MLAL(d4, x4, Y0);				\
-} while (0)
-
-/*
- * The same for the lanes, whose products end each step's chain from the
- * last: their first two terms go to e0-e4, started by UMULL, the other
- * three to d0-d4, and the two are summed, so that three dependent UMLAL
- * stand between a limb of the lanes and the carries, not five.
- */
-#define MULL_(...)		vmull_laneq_u32(__VA_ARGS__)
-#define MULL(e, x, f)		(e = MULL_(x, PAIR f))
-#define MAC5_LANES(x0, x1, x2, x3, x4, Y0, Y1, Y2, Y3, Y4, S1, S2, S3, S4) do { \
-	MULL(e0, x0, Y0); MLAL(e0, x1, S4); MLAL(d0, x2, S3);		\
-	MLAL(d0, x3, S2); MLAL(d0, x4, S1);				\
-	MULL(e1, x0, Y1); MLAL(e1, x1, Y0); MLAL(d1, x2, S4);		\
-	MLAL(d1, x3, S3); MLAL(d1, x4, S2);				\
-	MULL(e2, x0, Y2); MLAL(e2, x1, Y1); MLAL(d2, x2, Y0);		\
-	MLAL(d2, x3, S4); MLAL(d2, x4, S3);				\
-	MULL(e3, x0, Y3); MLAL(e3, x1, Y2); MLAL(d3, x2, Y1);		\
-	MLAL(d3, x3, Y0); MLAL(d3, x4, S4);				\
-	MULL(e4, x0, Y4); MLAL(e4, x1, Y3); MLAL(d4, x2, Y2);		\
-	MLAL(d4, x3, Y1); MLAL(d4, x4, Y0);				\
-	d0 = vaddq_u64(d0, e0); d1 = vaddq_u64(d1, e1);			\
-	d2 = vaddq_u64(d2, e2); d3 = vaddq_u64(d3, e3);			\
-	d4 = vaddq_u64(d4, e4);						\
-} while (0)
-
-/*
- * d0-d4 back below 2^26 (limbs 1 and 4 just above), the carry out of
+ * d back below 2^26 a limb (limbs 1 and 4 just above), the carry out of
  * limb 4 folded into limb 0 times 5; two chains interleaved.
  */
-#define CARRY() do {							\
-	t0 = vshrq_n_u64(d0, 26);					\
-	t3 = vshrq_n_u64(d3, 26);					\
-	d0 = vandq_u64(d0, mask);					\
-	d3 = vandq_u64(d3, mask);					\
-	d1 = vaddq_u64(d1, t0);						\
-	d4 = vaddq_u64(d4, t3);						\
-	t0 = vshrq_n_u64(d1, 26);					\
-	t3 = vshrq_n_u64(d4, 26);					\
-	d1 = vandq_u64(d1, mask);					\
-	d4 = vandq_u64(d4, mask);					\
-	d2 = vaddq_u64(d2, t0);						\
-	d0 = vaddq_u64(d0, vaddq_u64(t3, vshlq_n_u64(t3, 2)));		\
-	t0 = vshrq_n_u64(d2, 26);					\
-	t3 = vshrq_n_u64(d0, 26);					\
-	d2 = vandq_u64(d2, mask);					\
-	d0 = vandq_u64(d0, mask);					\
-	d3 = vaddq_u64(d3, t0);						\
-	d1 = vaddq_u64(d1, t3);						\
-	t3 = vshrq_n_u64(d3, 26);					\
-	d3 = vandq_u64(d3, mask);					\
-	d4 = vaddq_u64(d4, t3);						\
-} while (0)
+static __always_inline void carry(uint64x2_t d[5], uint64x2_t mask)
+{
+	uint64x2_t t0, t3;
+
+	t0 = vshrq_n_u64(d[0], 26);
+	t3 = vshrq_n_u64(d[3], 26);
+	d[0] = vandq_u64(d[0], mask);
+	d[3] = vandq_u64(d[3], mask);
+	d[1] = vaddq_u64(d[1], t0);
+	d[4] = vaddq_u64(d[4], t3);
+	t0 = vshrq_n_u64(d[1], 26);
+	t3 = vshrq_n_u64(d[4], 26);
+	d[1] = vandq_u64(d[1], mask);
+	d[4] = vandq_u64(d[4], mask);
+	d[2] = vaddq_u64(d[2], t0);
+	d[0] = vaddq_u64(d[0], vaddq_u64(t3, vshlq_n_u64(t3, 2)));
+	t0 = vshrq_n_u64(d[2], 26);
+	t3 = vshrq_n_u64(d[0], 26);
+	d[2] = vandq_u64(d[2], mask);
+	d[0] = vandq_u64(d[0], mask);
+	d[3] = vaddq_u64(d[3], t0);
+	d[1] = vaddq_u64(d[1], t3);
+	t3 = vshrq_n_u64(d[3], 26);
+	d[3] = vandq_u64(d[3], mask);
+	d[4] = vaddq_u64(d[4], t3);
+}
 
 /*
- * One step: d = c + a r^4 + m r^2 (c: blocks c and d; m: blocks a and
- * b; a: the lanes), carried, and the lanes narrowed from it.
+ * One step: a = c + a r^4 + m r^2, carried and narrowed (a: the lanes; m:
+ * blocks a and b, 32-bit limbs; c: blocks c and d). Limb k of x y sums
+ * x_i y_j over i + j = k and x_i 5y_j over i + j = k + 5; each factor is
+ * one UMLAL by element of the packed powers (poly1305_neon.h):
+ *   r^2: k2.1 k2.2 k2.3 k3.0 k3.1   5r^2 limbs 1-4: k3.2 k3.3 k4.0 k4.1
+ *   r^4: k0.0 k0.1 k0.2 k0.3 k1.0   5r^4 limbs 1-4: k1.1 k1.2 k1.3 k2.0
+ * The lanes' products come last, so that the new blocks' do not wait for
+ * the last step; their first two terms go to e (UMULL, UMLAL) and the
+ * other three to d, so that three dependent UMLAL, not five, stand
+ * between a limb of the lanes and the carries.
  */
-#define STEP() do {							\
-	d0 = c0; d1 = c1; d2 = c2; d3 = c3; d4 = c4;			\
-	/* r^2: k2 1-3, k3 0-1; 5r^2: k3 2-3, k4 0-1 */			\
-	MAC5(m0, m1, m2, m3, m4, (k2, 1), (k2, 2), (k2, 3), (k3, 0),	\
-	     (k3, 1), (k3, 2), (k3, 3), (k4, 0), (k4, 1));		\
-	/* r^4: k0 0-3, k1 0; 5r^4: k1 1-3, k2 0 (the lanes last: the	\
-	 * new blocks' products do not wait for the last step) */	\
-	MAC5_LANES(a0, a1, a2, a3, a4, (k0, 0), (k0, 1), (k0, 2),	\
-		   (k0, 3), (k1, 0), (k1, 1), (k1, 2), (k1, 3), (k2, 0)); \
-	CARRY();							\
-	a0 = vmovn_u64(d0); a1 = vmovn_u64(d1); a2 = vmovn_u64(d2);	\
-	a3 = vmovn_u64(d3); a4 = vmovn_u64(d4);				\
-} while (0)
+static __always_inline void poly_step(uint32x2_t a[5], const uint32x2_t m[5],
+				      const uint64x2_t c[5], uint32x4_t k0,
+				      uint32x4_t k1, uint32x4_t k2,
+				      uint32x4_t k3, uint32x4_t k4,
+				      uint64x2_t mask)
+{
+	uint64x2_t d[5], e[5];
+
+	d[0] = vmlal_laneq_u32(c[0], m[0], k2, 1);
+	d[0] = vmlal_laneq_u32(d[0], m[1], k4, 1);
+	d[0] = vmlal_laneq_u32(d[0], m[2], k4, 0);
+	d[0] = vmlal_laneq_u32(d[0], m[3], k3, 3);
+	d[0] = vmlal_laneq_u32(d[0], m[4], k3, 2);
+	d[1] = vmlal_laneq_u32(c[1], m[0], k2, 2);
+	d[1] = vmlal_laneq_u32(d[1], m[1], k2, 1);
+	d[1] = vmlal_laneq_u32(d[1], m[2], k4, 1);
+	d[1] = vmlal_laneq_u32(d[1], m[3], k4, 0);
+	d[1] = vmlal_laneq_u32(d[1], m[4], k3, 3);
+	d[2] = vmlal_laneq_u32(c[2], m[0], k2, 3);
+	d[2] = vmlal_laneq_u32(d[2], m[1], k2, 2);
+	d[2] = vmlal_laneq_u32(d[2], m[2], k2, 1);
+	d[2] = vmlal_laneq_u32(d[2], m[3], k4, 1);
+	d[2] = vmlal_laneq_u32(d[2], m[4], k4, 0);
+	d[3] = vmlal_laneq_u32(c[3], m[0], k3, 0);
+	d[3] = vmlal_laneq_u32(d[3], m[1], k2, 3);
+	d[3] = vmlal_laneq_u32(d[3], m[2], k2, 2);
+	d[3] = vmlal_laneq_u32(d[3], m[3], k2, 1);
+	d[3] = vmlal_laneq_u32(d[3], m[4], k4, 1);
+	d[4] = vmlal_laneq_u32(c[4], m[0], k3, 1);
+	d[4] = vmlal_laneq_u32(d[4], m[1], k3, 0);
+	d[4] = vmlal_laneq_u32(d[4], m[2], k2, 3);
+	d[4] = vmlal_laneq_u32(d[4], m[3], k2, 2);
+	d[4] = vmlal_laneq_u32(d[4], m[4], k2, 1);
+
+	e[0] = vmull_laneq_u32(a[0], k0, 0);
+	e[0] = vmlal_laneq_u32(e[0], a[1], k2, 0);
+	d[0] = vmlal_laneq_u32(d[0], a[2], k1, 3);
+	d[0] = vmlal_laneq_u32(d[0], a[3], k1, 2);
+	d[0] = vmlal_laneq_u32(d[0], a[4], k1, 1);
+	e[1] = vmull_laneq_u32(a[0], k0, 1);
+	e[1] = vmlal_laneq_u32(e[1], a[1], k0, 0);
+	d[1] = vmlal_laneq_u32(d[1], a[2], k2, 0);
+	d[1] = vmlal_laneq_u32(d[1], a[3], k1, 3);
+	d[1] = vmlal_laneq_u32(d[1], a[4], k1, 2);
+	e[2] = vmull_laneq_u32(a[0], k0, 2);
+	e[2] = vmlal_laneq_u32(e[2], a[1], k0, 1);
+	d[2] = vmlal_laneq_u32(d[2], a[2], k0, 0);
+	d[2] = vmlal_laneq_u32(d[2], a[3], k2, 0);
+	d[2] = vmlal_laneq_u32(d[2], a[4], k1, 3);
+	e[3] = vmull_laneq_u32(a[0], k0, 3);
+	e[3] = vmlal_laneq_u32(e[3], a[1], k0, 2);
+	d[3] = vmlal_laneq_u32(d[3], a[2], k0, 1);
+	d[3] = vmlal_laneq_u32(d[3], a[3], k0, 0);
+	d[3] = vmlal_laneq_u32(d[3], a[4], k2, 0);
+	e[4] = vmull_laneq_u32(a[0], k1, 0);
+	e[4] = vmlal_laneq_u32(e[4], a[1], k0, 3);
+	d[4] = vmlal_laneq_u32(d[4], a[2], k0, 2);
+	d[4] = vmlal_laneq_u32(d[4], a[3], k0, 1);
+	d[4] = vmlal_laneq_u32(d[4], a[4], k0, 0);
+	d[0] = vaddq_u64(d[0], e[0]);
+	d[1] = vaddq_u64(d[1], e[1]);
+	d[2] = vaddq_u64(d[2], e[2]);
+	d[3] = vaddq_u64(d[3], e[3]);
+	d[4] = vaddq_u64(d[4], e[4]);
+
+	carry(d, mask);
+	a[0] = vmovn_u64(d[0]);
+	a[1] = vmovn_u64(d[1]);
+	a[2] = vmovn_u64(d[2]);
+	a[3] = vmovn_u64(d[3]);
+	a[4] = vmovn_u64(d[4]);
+}
 
 /* blocks a and b's limbs to 32 bits */
-#define NARROW() do {							\
-	m0 = vmovn_u64(l0); m1 = vmovn_u64(l1); m2 = vmovn_u64(l2);	\
-	m3 = vmovn_u64(l3); m4 = vmovn_u64(l4);				\
-} while (0)
+static __always_inline void narrow(uint32x2_t m[5], const uint64x2_t l[5])
+{
+	m[0] = vmovn_u64(l[0]);
+	m[1] = vmovn_u64(l[1]);
+	m[2] = vmovn_u64(l[2]);
+	m[3] = vmovn_u64(l[3]);
+	m[4] = vmovn_u64(l[4]);
+}
 
 /*
  * A limb of h (radix 2^64 to 2^26) added to lane 0 of x: duplicated and
  * masked (DUP and AND; FMOV from a general register is off Arm's list of
  * instructions with data-independent timing).
  */
-#define JOIN(x, limb)	(x = vaddq_u64(x, vandq_u64(vdupq_n_u64(limb), lane0)))
+static __always_inline uint64x2_t join(uint64x2_t x, u64 limb, uint64x2_t lane0)
+{
+	return vaddq_u64(x, vandq_u64(vdupq_n_u64(limb), lane0));
+}
 
 static const u64 vgc_lane0_mask[2] __aligned(16) = { ~0ULL, 0 };
 
@@ -166,14 +200,10 @@ void vgc_poly1305_neon_blocks(struct vgc_poly1305 *p, const u8 *src,
 			      unsigned int nblocks)
 {
 	const u32 *pw = (const u32 *)p->vec_pw;
-	uint64_t *acc = (uint64_t *)p->vec_acc;
-	uint64x2_t mask, hibit, lane0, t0, t3;
-	uint64x2_t d0, d1, d2, d3, d4, e0, e1, e2, e3, e4;
-	uint64x2_t c0, c1, c2, c3, c4;
-	uint64x2_t l0, l1, l2, l3, l4;
-	uint32x2_t a0, a1, a2, a3, a4, m0, m1, m2, m3, m4;
+	u64 *acc = p->vec_acc;
+	uint64x2_t mask, hibit, lane0, l[5], c[5];
 	uint32x4_t k0, k1, k2, k3, k4;
-	uint64x2x2_t w;
+	uint32x2_t a[5], m[5];
 
 	VGC_SIMD_ENTRY();
 	if (!p->vec_powers)
@@ -188,46 +218,46 @@ void vgc_poly1305_neon_blocks(struct vgc_poly1305 *p, const u8 *src,
 	k4 = vld1q_u32(pw + PW_K + 16);
 
 	if (p->vec_live) {
-		a0 = vmovn_u64(vld1q_u64(acc));
-		a1 = vmovn_u64(vld1q_u64(acc + 2));
-		a2 = vmovn_u64(vld1q_u64(acc + 4));
-		a3 = vmovn_u64(vld1q_u64(acc + 6));
-		a4 = vmovn_u64(vld1q_u64(acc + 8));
+		a[0] = vmovn_u64(vld1q_u64((const uint64_t *)acc));
+		a[1] = vmovn_u64(vld1q_u64((const uint64_t *)acc + 2));
+		a[2] = vmovn_u64(vld1q_u64((const uint64_t *)acc + 4));
+		a[3] = vmovn_u64(vld1q_u64((const uint64_t *)acc + 6));
+		a[4] = vmovn_u64(vld1q_u64((const uint64_t *)acc + 8));
 	} else {
 		/* the first step: lanes at zero, h (below 5 * 2^128) joins block a */
 		u64 h0 = p->h[0], h1 = p->h[1], h2 = p->h[2];
 
-		a0 = vdup_n_u32(0);
-		a1 = a0;
-		a2 = a0;
-		a3 = a0;
-		a4 = a0;
-		LIMBS(src, w, l0, l1, l2, l3, l4);
-		LIMBS(src + 2 * VGC_POLY1305_BLOCK_SIZE, w, c0, c1, c2, c3, c4);
-		JOIN(l0, h0 & VGC_LIMB26_MASK);
-		JOIN(l1, (h0 >> 26) & VGC_LIMB26_MASK);
-		JOIN(l2, ((h0 >> 52) | (h1 << 12)) & VGC_LIMB26_MASK);
-		JOIN(l3, (h1 >> 14) & VGC_LIMB26_MASK);
-		JOIN(l4, (h1 >> 40) | (h2 << 24));
-		NARROW();
-		STEP();
+		a[0] = vdup_n_u32(0);
+		a[1] = a[0];
+		a[2] = a[0];
+		a[3] = a[0];
+		a[4] = a[0];
+		load_limbs(src, mask, hibit, l);
+		load_limbs(src + 2 * VGC_POLY1305_BLOCK_SIZE, mask, hibit, c);
+		l[0] = join(l[0], h0 & VGC_LIMB26_MASK, lane0);
+		l[1] = join(l[1], (h0 >> 26) & VGC_LIMB26_MASK, lane0);
+		l[2] = join(l[2], ((h0 >> 52) | (h1 << 12)) & VGC_LIMB26_MASK, lane0);
+		l[3] = join(l[3], (h1 >> 14) & VGC_LIMB26_MASK, lane0);
+		l[4] = join(l[4], (h1 >> 40) | (h2 << 24), lane0);
+		narrow(m, l);
+		poly_step(a, m, c, k0, k1, k2, k3, k4, mask);
 		p->vec_live = 1;
 		nblocks -= 4;
 		src += 4 * VGC_POLY1305_BLOCK_SIZE;
 	}
 
 	for (; nblocks >= 4; nblocks -= 4, src += 4 * VGC_POLY1305_BLOCK_SIZE) {
-		LIMBS(src, w, l0, l1, l2, l3, l4);
-		LIMBS(src + 2 * VGC_POLY1305_BLOCK_SIZE, w, c0, c1, c2, c3, c4);
-		NARROW();
-		STEP();
+		load_limbs(src, mask, hibit, l);
+		load_limbs(src + 2 * VGC_POLY1305_BLOCK_SIZE, mask, hibit, c);
+		narrow(m, l);
+		poly_step(a, m, c, k0, k1, k2, k3, k4, mask);
 	}
 
-	vst1q_u64(acc, vmovl_u32(a0));
-	vst1q_u64(acc + 2, vmovl_u32(a1));
-	vst1q_u64(acc + 4, vmovl_u32(a2));
-	vst1q_u64(acc + 6, vmovl_u32(a3));
-	vst1q_u64(acc + 8, vmovl_u32(a4));
+	vst1q_u64((uint64_t *)acc, vmovl_u32(a[0]));
+	vst1q_u64((uint64_t *)acc + 2, vmovl_u32(a[1]));
+	vst1q_u64((uint64_t *)acc + 4, vmovl_u32(a[2]));
+	vst1q_u64((uint64_t *)acc + 6, vmovl_u32(a[3]));
+	vst1q_u64((uint64_t *)acc + 8, vmovl_u32(a[4]));
 	vgc_arm64_wipe_vregs();
 	vgc_arm64_wipe_gprs();
 }

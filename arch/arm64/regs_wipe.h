@@ -5,9 +5,12 @@
  * keystream, Poly1305's r), as the x86-64 assembly does before it
  * returns. The compiler picks the registers, so all of them: x0-x17
  * (x18 is the platform's), and for NEON code v0-v7 and v16-v31. v8-v15
- * are callee-saved (their low halves): the NEON code does not use them,
- * which tests/arm64/no_vector_spills.sh shows (it would have to store
- * them). Nothing is live across these at a function's end.
+ * are callee-saved (their low halves): where the compiler uses them (the
+ * kernel's build of the ChaCha20 code does), the epilogue's loads of
+ * d8-d15 put the caller's halves back, and a load of a D register zeroes
+ * the upper half of its V register, so nothing of ours stays there
+ * (tests/arm64/no_vector_spills.sh allows only those saves). Nothing is
+ * live across these at a function's end.
  */
 #ifndef VGC_ARM64_REGS_WIPE_H
 #define VGC_ARM64_REGS_WIPE_H

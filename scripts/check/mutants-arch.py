@@ -61,6 +61,7 @@ PM = 'arch/x86/poly1305_mul.S'
 PA = 'arch/x86/poly1305_avx2.S'
 PI = 'arch/x86/poly1305_ifma.S'
 XB = 'arch/x86/backends.c'
+VP = 'lib/poly1305_vec.h'
 NC = 'arch/arm64/chacha20_neon.c'
 NP = 'arch/arm64/poly1305_arm64.c'
 NN = 'arch/arm64/poly1305_neon.c'
@@ -157,13 +158,13 @@ MUTANTS = [
     # the x86 glue: which Poly1305 code takes which blocks, FPU brackets
     ('glue-avx2-step', XB, '.step = 4,\n\t.min = VGC_POLY1305_AVX2_MIN_BLOCKS,',
      '.step = 2,\n\t.min = VGC_POLY1305_AVX2_MIN_BLOCKS,', X64),
-    ('glue-flush-drops-pending', XB, '\tif (p->vec_npend) {\n\t\tvgc_poly1305_blocks_x64',
-     '\tif (0 && p->vec_npend) {\n\t\tvgc_poly1305_blocks_x64', X64),
-    ('glue-live-ignored', XB, 'if (n && (p->vec_live || nblocks >= v->min))',
+    ('glue-flush-drops-pending', VP, '\tif (p->vec_npend) {\n\t\tvec_scalar_blocks',
+     '\tif (0 && p->vec_npend) {\n\t\tvec_scalar_blocks', X64),
+    ('glue-live-ignored', VP, 'if (n && (p->vec_live || nblocks >= v->min))',
      'if (n && nblocks >= v->min)', X64),
     ('glue-ifma-avx2-swap', XB, 'if (v->code == VEC_IFMA)\n\t\tvgc_poly1305_ifma_blocks',
      'if (v->code != VEC_IFMA)\n\t\tvgc_poly1305_ifma_blocks', X64),
-    ('glue-pending-count', XB, 'p->vec_npend += n;', 'p->vec_npend += n + 1;', X64),
+    ('glue-pending-count', VP, 'p->vec_npend += n;', 'p->vec_npend += n + 1;', X64),
     ('bracket-x86-no-begin', XB, '\tkernel_fpu_begin();\n', '', X64),
     ('bracket-x86-no-end', XB, '\tkernel_fpu_end();\n', '', X64),
     # arm64 NEON ChaCha20, Poly1305, brackets
@@ -182,21 +183,22 @@ MUTANTS = [
     ('neon-xor-ks-no-vreg-wipe', NC, '\tvgc_arm64_wipe_vregs();\n', '', A64, 2),
     ('arm64-poly-no-gpr-wipe', NP, '\tvgc_arm64_wipe_gprs();\n', '', A64, 1),
     # arm64 ChaCha20's fifth block, in general registers
-    ('neon-5block-rot12', NC, 'c += d; b = rol32(b ^ c, 12);', 'c += d; b = rol32(b ^ c, 13);',
-     A64),
+    ('neon-5block-rot12', NC, '*b = rol32(*b ^ *c, 12);', '*b = rol32(*b ^ *c, 13);', A64),
     ('neon-5block-ctr', NC, 'const u32 c12 = state[12] + done + 4;',
      'const u32 c12 = state[12] + done + 3;', A64),
-    ('neon-5block-diag', NC, 'SQR(s1, s6, s11, s12);', 'SQR(s1, s6, s11, s13);', A64),
+    ('neon-5block-diag', NC, 'squarter(&s1, &s6, &s11, &s12);',
+     'squarter(&s1, &s6, &s11, &s13);', A64),
     ('neon-xor-no-gpr-wipe', NC, '\tvgc_arm64_wipe_gprs();\n', '', A64, 1),
     # arm64 NEON Poly1305 (two lanes, radix 2^26)
     ('neon-poly-hibit', NN, 'vdupq_n_u64(1U << 24)', 'vdupq_n_u64(1U << 23)', A64),
     ('neon-poly-fold-times-4', NN, 'vaddq_u64(t3, vshlq_n_u64(t3, 2))',
      'vshlq_n_u64(t3, 2)', A64),
-    ('neon-poly-r4-5r4', NN, '(k1, 1), (k1, 2), (k1, 3), (k2, 0));',
-     '(k1, 1), (k1, 2), (k1, 3), (k1, 3));', A64),
+    ('neon-poly-r4-5r4', NN, 'e[0] = vmlal_laneq_u32(e[0], a[1], k2, 0);',
+     'e[0] = vmlal_laneq_u32(e[0], a[1], k1, 3);', A64),
     ('neon-poly-flush-lane-b', NP, 'mul26(db, x, pw + PW_R1);',
      'mul26(db, x, pw + PW_R2);', A64),
-    ('neon-poly-h-high-bits', NN, '(h1 >> 40) | (h2 << 24));', '(h1 >> 40) | (h2 << 25));', A64),
+    ('neon-poly-h-high-bits', NN, '(h1 >> 40) | (h2 << 24), lane0);',
+     '(h1 >> 40) | (h2 << 25), lane0);', A64),
     ('neon-poly-no-vreg-wipe', NN, '\tvgc_arm64_wipe_vregs();\n', '', A64, 1),
     ('neon-poly-flush-no-gpr-wipe', NP, '\tvgc_arm64_wipe_gprs();\n', '', A64, 2),
     ('bracket-neon-no-begin', NB, '\tkernel_neon_begin(arm64_save_area(save));\n',
