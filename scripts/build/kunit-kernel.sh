@@ -11,7 +11,8 @@
 #          `DIR/linux` boots as a process (scripts/run/uml.sh)
 #   um-debug the same with tests/uml/debug.config merged after it (KASAN,
 #          UBSAN, lockdep, kmemleak, fault injection: scripts/run/uml.sh
-#          --kernel um-debug)
+#          --kernel um-debug), always built with clang and the LLVM tools
+#          (modules for it too: scripts/build/module-debug.sh)
 #   arm64  cross-compiled with gcc-aarch64-linux-gnu: tinyconfig +
 #          tests/arm64/kunit.config; DIR/arch/arm64/boot/Image boots under
 #          qemu-system-aarch64 -M virt (scripts/run/qemu.sh --kunit)
@@ -19,7 +20,7 @@
 #          DEBUG_ATOMIC_SLEEP, lockdep: what UML cannot run);
 #          DIR/arch/x86/boot/bzImage boots under qemu-system-x86_64
 #          (scripts/run/qemu.sh --kunit)
-# --llvm (um only; or VGC_UML_LLVM=1 in the environment, which is how
+# --llvm (um; or VGC_UML_LLVM=1 in the environment, which is how
 #          scripts/run/uml.sh comes to use it): built with clang and the
 #          LLVM tools (LLVM=1), for modules built the same way
 # The UML kinds are built from a linked copy of the source with
@@ -62,6 +63,9 @@ x86-debug)
 	;;
 esac
 llvm=${VGC_UML_LLVM:-0}
+# the debug UML kernel is clang's: one UML kernel build in make check, for
+# the LLVM build of the module and for the sanitizers
+[[ $kind != um-debug ]] || llvm=1
 while (($#)); do
 	case $1 in
 	--llvm) llvm=1; shift ;;
@@ -73,7 +77,7 @@ done
 for f in "${fragments[@]}" ${patches[@]+"${patches[@]}"}; do
 	[[ -f $f ]] || vgc_die "no such file: $f"
 done
-[[ $llvm == 1 && $kind != um ]] && vgc_die "--llvm is for um only"
+[[ $llvm == 1 && $arch != um ]] && vgc_die "--llvm is for um and um-debug only"
 [[ $llvm == 1 ]] && cross=(LLVM=1)
 
 # Bump when the steps below change what gets built.
@@ -86,11 +90,11 @@ settings() {
 	((${#patches[@]} == 0)) || cat "${patches[@]}"
 }
 [[ $arch != x86_64 ]] || vgc_need_pkgs libssl-dev libelf-dev
-if [[ $kind == um && $llvm == 1 ]]; then
+if [[ $arch == um && $llvm == 1 ]]; then
 	vgc_need_pkgs clang lld llvm
 	hash=$({ echo "recipe $recipe"; clang --version | head -n 1; settings; } |
 		sha256sum | cut -c1-12)
-	out=$VGC_CACHE/uml-llvm-$ver-$hash
+	out=$VGC_CACHE/uml-llvm${kind#um}-$ver-$hash
 elif [[ $arch == um || $arch == x86_64 ]]; then
 	hash=$({ echo "recipe $recipe"; settings; } | sha256sum | cut -c1-12)
 	case $kind in

@@ -34,10 +34,15 @@ stage_start() {
 	stage_pid[$name]=$!
 }
 stage_end() {
-	local name=$1 rc line p=0 f=0
+	local name=$1 rc
 	wait "${stage_pid[$name]}"
 	rc=$?
 	unset "stage_pid[$name]"
+	stage_count "$name" "$rc" $(($(date +%s) - ${stage_t0[$name]}))
+}
+# stage_count NAME RC SECS: show and count a stage that has ended
+stage_count() {
+	local name=$1 rc=$2 line p=0 f=0
 	# show the stage's own counts and failures, not its whole log
 	grep -E '(^not ok|FAIL|[0-9]+ passed, [0-9]+ failed|not applicable|skipped|missing)' \
 		"$logs/$name.log" | grep -v '^ok' | tail -n 40
@@ -54,10 +59,33 @@ stage_end() {
 		tail -n 20 "$logs/$name.log"
 		f=1
 	fi
-	names+=("$name") passed+=("$p") failed+=("$f")
-	secs+=($(($(date +%s) - ${stage_t0[$name]})))
+	names+=("$name") passed+=("$p") failed+=("$f") secs+=("$3")
 	total_pass=$((total_pass + p))
 	total_fail=$((total_fail + f))
+}
+
+# The second lane: stages one after another in the background, beside the
+# main sequence (most stages use one CPU of the two), each with its log,
+# exit status and time in files; lane_end shows and counts them in order.
+lane_names=()
+lane_stage() {
+	local name=$1 t0 rc
+	shift
+	t0=$(date +%s)
+	"$@" >"$logs/$name.log" 2>&1 </dev/null
+	rc=$?
+	echo "$rc $(($(date +%s) - t0)) $*" >"$logs/$name.rc"
+}
+lane_end() {
+	local name rc t cmd
+	wait "$lane_pid"
+	for name in "${lane_names[@]}"; do
+		rc=1 t=0 cmd="(did not run)"
+		[[ ! -f $logs/$name.rc ]] || read -r rc t cmd <"$logs/$name.rc"
+		[[ -f $logs/$name.log ]] || echo "not ok - $name did not run" >"$logs/$name.log"
+		echo "==== $name (second lane): $cmd"
+		stage_count "$name" "$rc" "$t"
+	done
 }
 
 t_start=$(date +%s)
@@ -84,11 +112,31 @@ echo "==== make check on: $(cpu_line); XSAVE area $(vgc_host_xsave)"
 [[ -z ${VGCRYPTO_HIDE_CPU:-} ]] ||
 	echo "==== VGCRYPTO_HIDE_CPU=$VGCRYPTO_HIDE_CPU: the user-space stages answer as a CPU without it"
 
-# 6. The Debian package (make deb) in booted Debian 12 and 13 systems:
-# apt install, loaded at boot, kTLS and IPsec, a second kernel, purge.
-# Started first and counted last: its guests, one CPU at a time, fill
-# the CPU that the many one-CPU stages leave idle.
-stage_start debian-system scripts/check/debian-system.sh
+# The second lane: 6. the Debian package (make deb) in booted Debian 12
+# and 13 systems (apt install, loaded at boot, kTLS and IPsec, purge),
+# then 5. arm64 under qemu-system-aarch64: KUnit and the extra self-tests
+# in a kernel built from linux-source-6.1, then Debian's stock 6.1, 6.12
+# and 7.3 (the same guest suites, and the NEON sections from task and
+# softirq context: vgcrypto_neon_check.ko). The arm64 guests' modules
+# are built where build-arm64-* and ct-scan build them: they wait for
+# those stages.
+lane_names=(debian-system kunit-arm64 qemu-arm64 qemu-arm64-6.12 qemu-arm64-7.3)
+rm -f "$logs/.arm64-builds-done"
+for name in "${lane_names[@]}"; do rm -f "$logs/$name.rc"; done
+(
+	lane_stage debian-system scripts/check/debian-system.sh
+	until [[ -e $logs/.arm64-builds-done ]]; do
+		kill -0 $$ 2>/dev/null || exit 1
+		sleep 5
+	done
+	lane_stage kunit-arm64 scripts/check/kunit-arm64.sh
+	lane_stage qemu-arm64 scripts/check/qemu.sh arm64
+	lane_stage qemu-arm64-6.12 scripts/check/qemu.sh arm64-6.12
+	lane_stage qemu-arm64-7.3 scripts/check/qemu.sh arm64-7.3
+) &
+lane_pid=$!
+trap 'kill "$lane_pid" 2>/dev/null' EXIT
+echo "==== second lane, in the background: ${lane_names[*]}"
 
 # 1. user space: the same lib/ sources, vectors, OpenSSL differential
 stage harness bash -c 'make -s harness && build/harness/vgc_test --require-vectors'
@@ -100,6 +148,8 @@ stage harness-arm64 scripts/check/harness-arm64.sh
 stage mutants-arch scripts/check/mutants-arch.py
 # libFuzzer (clang, ASan, UBSan): AEAD core against OpenSSL, ML-KEM
 stage fuzz scripts/check/fuzz.sh
+# the harness built with clang (the module's clang build is debug-uml's)
+stage harness-clang scripts/check/harness-clang.sh
 
 # 2. the module against Debian's stock 6.1 headers, and kernel style
 stage build-6.1 scripts/check/build.sh 6.1
@@ -113,16 +163,17 @@ stage dkms scripts/check/dkms.sh
 stage checkpatch scripts/check/checkpatch.sh
 # constant time in the x86-64 and arm64 objects, reasons in tests/ct/allowlist
 stage ct-scan scripts/check/ct-scan.sh
+touch "$logs/.arm64-builds-done"
 
-# 3. KUnit and the crypto manager's extra tests in User-Mode Linux: built
-# with clang and the LLVM tools (kernel, module and harness), and in the
-# debug UML kernel (KASAN, UBSAN, lockdep, kmemleak), and there every
-# allocation failing in turn; what UML cannot run (preemption,
-# DEBUG_ATOMIC_SLEEP) in an x86-64 debug kernel under QEMU with 2 CPUs.
-# scripts/check/kunit-uml.sh (the plain gcc UML kernel that make bench
-# uses for tcrypt) runs what debug-uml runs, without the sanitizers: it is
-# left out here to save its kernel's cold build (about 8 minutes).
-stage kunit-uml-llvm scripts/check/kunit-uml-llvm.sh
+# 3. KUnit and the crypto manager's extra tests in User-Mode Linux, in
+# the debug UML kernel (KASAN, UBSAN, lockdep, kmemleak), built with clang
+# and the LLVM tools as the module is, and there every allocation failing
+# in turn; what UML cannot run (preemption, DEBUG_ATOMIC_SLEEP) in an
+# x86-64 debug kernel under QEMU with 2 CPUs. scripts/check/kunit-uml.sh
+# (the plain gcc UML kernel that make bench uses for tcrypt) and
+# kunit-uml-llvm.sh (a plain clang one) run what debug-uml runs, without
+# the sanitizers: they are left out here to save their kernels' cold
+# builds (about 8 minutes each on two idle cores).
 stage debug-uml scripts/check/debug-uml.sh
 stage fault-inject scripts/check/fault-inject.sh
 # UML as on hosts with larger XSAVE areas (AMX: 11008 bytes), and one
@@ -137,16 +188,8 @@ stage qemu-6.12 scripts/check/qemu.sh 6.12
 stage qemu-7.3 scripts/check/qemu.sh 7.3
 # everything at once on two CPUs, rmmod attempts during the load
 stage smp-stress scripts/check/smp-stress.sh 6.1
-# 5. arm64 under qemu-system-aarch64 (NEON drivers): KUnit and the extra
-# self-tests in a kernel built from linux-source-6.1, then Debian's stock
-# 6.1, 6.12 and 7.3 (the same guest suites, and the NEON sections from
-# task and softirq context: vgcrypto_neon_check.ko)
-stage kunit-arm64 scripts/check/kunit-arm64.sh
-stage qemu-arm64 scripts/check/qemu.sh arm64
-stage qemu-arm64-6.12 scripts/check/qemu.sh arm64-6.12
-stage qemu-arm64-7.3 scripts/check/qemu.sh arm64-7.3
-# 6. (started first, above) the Debian package in booted systems
-stage_end debian-system
+# 5. and 6. (the second lane, above)
+lane_end
 
 echo
 echo "==== summary (logs in build/check/)"

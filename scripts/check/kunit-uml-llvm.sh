@@ -3,9 +3,9 @@
 #
 # usage: scripts/check/kunit-uml-llvm.sh
 #
-# clang and the LLVM tools (LLVM=1) instead of gcc:
-#   1. the user-space harness built with clang (-Wall -Wextra -Werror, as
-#      with gcc) and run (--quick: every suite on every back end);
+# Not in make check (whose debug UML kernel is clang's: debug-uml.sh, and
+# harness-clang.sh); clang and the LLVM tools (LLVM=1) instead of gcc:
+#   1. the user-space harness built with clang (scripts/check/harness-clang.sh);
 #   2. a User-Mode Linux 6.1 kernel built with LLVM=1
 #      (scripts/build/kunit-kernel.sh um --llvm, cached apart from the gcc
 #      one), vgcrypto.ko and its KUnit module built against it with LLVM=1
@@ -32,15 +32,7 @@ count() {
 }
 
 # 1. the harness, built with clang
-log=$root/build/harness-clang/run.log
-mkdir -p "$root/build/harness-clang"
-if make -s -C tests/harness O="$root/build/harness-clang" CC=clang \
-	"$root/build/harness-clang/vgc_test" >"$log" 2>&1 &&
-	"$root/build/harness-clang/vgc_test" --quick --require-vectors >>"$log" 2>&1; then
-	:
-fi
-grep -E '^(FAIL|harness:)|error|warning' "$log" | tail -n 20
-count "$(grep -Eo '^harness: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)"
+count "$(scripts/check/harness-clang.sh | tee /dev/stderr | tail -n 1)"
 
 # 2. the module and KUnit under an LLVM-built User-Mode Linux
 if kdir=$(scripts/build/kunit-kernel.sh um) && make -s kunit-vectors &&
