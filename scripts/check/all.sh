@@ -117,15 +117,17 @@ echo "==== make check on: $(cpu_line); XSAVE area $(vgc_host_xsave)"
 # then 5. arm64 under qemu-system-aarch64: KUnit and the extra self-tests
 # in a kernel built from linux-source-6.1, then Debian's stock 6.1, 6.12
 # and 7.3 (the same guest suites, and the NEON sections from task and
-# softirq context: vgcrypto_neon_check.ko). The arm64 guests' modules
-# are built where build-arm64-* and ct-scan build them: they wait for
-# those stages.
-lane_names=(debian-system kunit-arm64 qemu-arm64 qemu-arm64-6.12 qemu-arm64-7.3)
-rm -f "$logs/.arm64-builds-done"
+# softirq context: vgcrypto_neon_check.ko); then two of 4.'s stock x86
+# guests (6.12 and 7.3), for the lanes' balance. The guests' modules are
+# built where build-*, dkms and ct-scan build them: they wait for those
+# stages.
+lane_names=(debian-system kunit-arm64 qemu-arm64 qemu-arm64-6.12 qemu-arm64-7.3
+	qemu-6.12 qemu-7.3)
+rm -f "$logs/.module-builds-done"
 for name in "${lane_names[@]}"; do rm -f "$logs/$name.rc"; done
 (
 	lane_stage debian-system scripts/check/debian-system.sh
-	until [[ -e $logs/.arm64-builds-done ]]; do
+	until [[ -e $logs/.module-builds-done ]]; do
 		kill -0 $$ 2>/dev/null || exit 1
 		sleep 5
 	done
@@ -133,6 +135,8 @@ for name in "${lane_names[@]}"; do rm -f "$logs/$name.rc"; done
 	lane_stage qemu-arm64 scripts/check/qemu.sh arm64
 	lane_stage qemu-arm64-6.12 scripts/check/qemu.sh arm64-6.12
 	lane_stage qemu-arm64-7.3 scripts/check/qemu.sh arm64-7.3
+	lane_stage qemu-6.12 scripts/check/qemu.sh 6.12
+	lane_stage qemu-7.3 scripts/check/qemu.sh 7.3
 ) &
 lane_pid=$!
 trap 'kill "$lane_pid" 2>/dev/null' EXIT
@@ -163,7 +167,7 @@ stage dkms scripts/check/dkms.sh
 stage checkpatch scripts/check/checkpatch.sh
 # constant time in the x86-64 and arm64 objects, reasons in tests/ct/allowlist
 stage ct-scan scripts/check/ct-scan.sh
-touch "$logs/.arm64-builds-done"
+touch "$logs/.module-builds-done"
 
 # 3. KUnit and the crypto manager's extra tests in User-Mode Linux, in
 # the debug UML kernel (KASAN, UBSAN, lockdep, kmemleak), built with clang
@@ -181,11 +185,10 @@ stage fault-inject scripts/check/fault-inject.sh
 stage uml-host-fp scripts/check/uml-host-fp.sh
 stage debug-x86 scripts/check/debug-x86.sh
 
-# 4. Debian's stock 6.1 and 6.12 kernels under QEMU: load, self-tests,
+# 4. Debian's stock 6.1, 6.12 and 7.3 kernels under QEMU: load, self-tests,
 # tcrypt, AF_ALG; consumers: AF_ALG differential, kTLS, IPsec, unloading
 stage qemu-6.1 scripts/check/qemu.sh 6.1
-stage qemu-6.12 scripts/check/qemu.sh 6.12
-stage qemu-7.3 scripts/check/qemu.sh 7.3
+# (6.12 and 7.3 in the second lane)
 # everything at once on two CPUs, rmmod attempts during the load
 stage smp-stress scripts/check/smp-stress.sh 6.1
 # 5. and 6. (the second lane, above)
