@@ -48,11 +48,15 @@ harness:
 	$(MAKE) -C tests/harness O=$(HARNESS)
 
 # expected outputs for the KUnit suites, computed with OpenSSL, and the ML-KEM
-# ACVP cases read from ../shared/vectors (not committed)
+# ACVP cases read from ../shared/vectors (not committed); each written
+# apart and renamed into place, as make check's two lanes may build a
+# module that reads them while another stage writes them
 kunit-vectors: harness
 	mkdir -p kunit/generated
-	$(HARNESS)/gen_kunit_vectors kunit/generated/edge_vectors.h
-	scripts/build/mlkem-kunit-vectors.py ../shared/vectors kunit/generated/mlkem_acvp.h
+	$(HARNESS)/gen_kunit_vectors kunit/generated/edge_vectors.h.$$$$ && \
+		mv -f kunit/generated/edge_vectors.h.$$$$ kunit/generated/edge_vectors.h
+	scripts/build/mlkem-kunit-vectors.py ../shared/vectors kunit/generated/mlkem_acvp.h.$$$$ && \
+		mv -f kunit/generated/mlkem_acvp.h.$$$$ kunit/generated/mlkem_acvp.h
 
 run:
 	scripts/run/module.sh
