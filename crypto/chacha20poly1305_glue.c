@@ -10,6 +10,7 @@
 #include <crypto/algapi.h>
 #include <kunit/visibility.h>
 #include <linux/module.h>
+#include <linux/overflow.h>
 #include <linux/sched.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
@@ -17,6 +18,7 @@
 
 #include "chacha20poly1305.h"
 #include "chacha20poly1305_kat.h"
+#include "backend_select.h"
 #include "vgc_glue.h"
 
 #define VGC_ESP_SALT_SIZE	4
@@ -103,26 +105,6 @@ static int vgc_aead_setauthsize(struct crypto_aead *tfm, unsigned int authsize)
 	return authsize == VGC_CP_TAG_SIZE ? 0 : -EINVAL;
 }
 
-/* The associated data: the first @len bytes of @sg. */
-static bool vgc_walk_ad(struct vgc_cp_req *r, struct scatterlist *sg,
-			unsigned int len)
-{
-	struct sg_mapping_iter m;
-	unsigned int n;
-
-	if (!len)
-		return true;
-	sg_miter_start(&m, sg, sg_nents(sg), SG_MITER_FROM_SG | VGC_MITER_MAP);
-	while (len && sg_miter_next(&m)) {
-		n = min_t(unsigned int, len, m.length);
-		vgc_cp_ad(r, m.addr, n);
-		m.consumed = n;
-		len -= n;
-	}
-	sg_miter_stop(&m);
-	return !len;
-}
-
 /* what a walk over the text does with each piece */
 enum vgc_pass { VGC_SEAL, VGC_AUTH, VGC_AUTH_COPY, VGC_DECRYPT };
 
@@ -139,10 +121,11 @@ static void vgc_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 		vgc_cp_decrypt_update(r, dst, src, len);
 }
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if VGC_TEST_HOOKS
 /*
- * For KUnit only: called between an open's two passes, so that a test
- * can change the source the way another writer of its pages could.
+ * Test builds only (VGC_TEST_HOOKS): called between an open's two
+ * passes, so that a test can change the source the way another writer of
+ * its pages could.
  */
 static void (*vgc_aead_between_passes)(struct aead_request *req);
 
@@ -184,6 +167,33 @@ static void vgc_maybe_yield(struct vgc_cp_req *r, bool may_sleep,
 	*since = 0;
 	vgc_cp_pause(r);
 	cond_resched();
+}
+
+/*
+ * The associated data: the first @len bytes of @sg. It yields as the text
+ * walk does (an arm64 kernel's 64 KiB page of AD is one piece).
+ */
+static bool vgc_walk_ad(struct vgc_cp_req *r, struct scatterlist *sg,
+			unsigned int len, bool may_sleep)
+{
+	struct sg_mapping_iter m;
+	unsigned int n, since = 0;
+
+	if (!len)
+		return true;
+	sg_miter_start(&m, sg, sg_nents(sg), SG_MITER_FROM_SG | VGC_MITER_MAP);
+	while (len && sg_miter_next(&m)) {
+		n = min_t(unsigned int, len, m.length);
+		vgc_cp_ad(r, m.addr, n);
+		m.consumed = n;
+		len -= n;
+		if (may_sleep) {
+			sg_miter_stop(&m);
+			vgc_maybe_yield(r, true, &since, n);
+		}
+	}
+	sg_miter_stop(&m);
+	return !len;
 }
 
 /*
@@ -270,6 +280,7 @@ static int vgc_aead_run(const struct vgc_aead_ctx *ctx, struct vgc_cp_req *r,
 	bool sleep = req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP;
 	u8 nonce[VGC_CP_NONCE_SIZE];
 	u8 tag[VGC_CP_TAG_SIZE];
+	unsigned int tag_at;
 	int ret = -EINVAL;
 
 	if (!seal) {
@@ -277,6 +288,10 @@ static int vgc_aead_run(const struct vgc_aead_ctx *ctx, struct vgc_cp_req *r,
 			return -EINVAL;
 		textlen -= VGC_CP_TAG_SIZE;
 	}
+	/* the tag's offset, and the end of the tag, in 32 bits */
+	if (check_add_overflow(req->assoclen, textlen, &tag_at) ||
+	    tag_at > UINT_MAX - VGC_CP_TAG_SIZE)
+		return -EINVAL;
 	if (ctx->saltlen) {
 		/* ESP: the AD ends with a copy of the IV, which is not authenticated */
 		if (adlen < VGC_ESP_IV_SIZE)
@@ -289,7 +304,7 @@ static int vgc_aead_run(const struct vgc_aead_ctx *ctx, struct vgc_cp_req *r,
 	}
 	if (!seal &&
 	    sg_pcopy_to_buffer(req->src, sg_nents(req->src), tag, VGC_CP_TAG_SIZE,
-			       req->assoclen + textlen) != VGC_CP_TAG_SIZE)
+			       tag_at) != VGC_CP_TAG_SIZE)
 		return -EINVAL;
 
 	/* the self-tests and some contexts forbid vector registers */
@@ -297,7 +312,7 @@ static int vgc_aead_run(const struct vgc_aead_ctx *ctx, struct vgc_cp_req *r,
 		be = &vgc_cp_backend_generic;
 
 	vgc_cp_init(r, be, ctx->key, nonce, textlen);
-	if (!vgc_walk_ad(r, req->src, adlen))
+	if (!vgc_walk_ad(r, req->src, adlen, sleep))
 		goto end;
 	if (seal) {
 		if (!vgc_walk_text(r, req->src, req->dst, req->assoclen,
@@ -306,7 +321,7 @@ static int vgc_aead_run(const struct vgc_aead_ctx *ctx, struct vgc_cp_req *r,
 		vgc_cp_seal_final(r, tag);
 		ret = 0;
 		if (sg_pcopy_from_buffer(req->dst, sg_nents(req->dst), tag,
-					 VGC_CP_TAG_SIZE, req->assoclen + textlen) !=
+					 VGC_CP_TAG_SIZE, tag_at) !=
 		    VGC_CP_TAG_SIZE)
 			ret = -EINVAL;
 		goto out;

@@ -54,6 +54,7 @@
 
 #include "mlkem_backend.h"
 #include "sha3.h"
+#include "backend_select.h"
 #include "vgc_glue.h"
 
 #define VGC_MLKEM_NSETS		3

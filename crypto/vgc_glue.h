@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * What crypto/main.c calls in each algorithm family's registration code
- * (chacha20poly1305_glue.c, mlkem_glue.c), and what they share.
+ * (chacha20poly1305_glue.c, mlkem_glue.c, aead_guard.c), and what those
+ * share with each other.
  */
 #ifndef VGC_GLUE_H
 #define VGC_GLUE_H
@@ -9,22 +10,7 @@
 #include <linux/kconfig.h>
 #include <linux/types.h>
 
-/*
- * Whether back end @name (of a family, "" or "ML-KEM ", for the log) is
- * to be registered: this CPU can run it (@usable NULL: any can) and the
- * backends= parameter names it. Logs one line when it is not.
- */
-bool vgc_backend_selected(const char *family, const char *name,
-			  bool (*usable)(const char **why));
-
-/*
- * After a family registered its @n back ends: one line for the family
- * (names and priorities) and @what, at pr_info; one per back end at
- * pr_debug.
- */
-void vgc_log_registered(const char *family, const char *what,
-			const char *const *names, const int *prios,
-			unsigned int n);
+#include "vgc_base.h"
 
 /*
  * Each family: prepare picks its back ends and fills its driver
@@ -56,10 +42,10 @@ bool vgc_aead_guard(const struct vgc_cp_backend *be);
 int vgc_aead_run_on(const struct vgc_cp_backend *be, const u8 *key,
 		    struct vgc_cp_req *r, struct aead_request *req, bool seal);
 
-#if IS_ENABLED(CONFIG_KUNIT)
+#if VGC_TEST_HOOKS
 struct aead_request;
 /*
- * KUnit only: @hook (NULL: none) runs in every AEAD open between its
+ * Test builds only: @hook (NULL: none) runs in every AEAD open between its
  * pass that authenticates and its pass that decrypts.
  */
 void vgc_aead_set_test_hook(void (*hook)(struct aead_request *req));

@@ -607,6 +607,24 @@ static void test_refuse_lengths(struct kunit *test)
 					    "cryptlen %u", n);
 			KUNIT_EXPECT_FALSE(test, memchr_inv(c->dst.mem, POISON, POOL_SIZE));
 		}
+		/*
+		 * AD and text lengths whose sum wraps in 32 bits (the tag's
+		 * offset). No scatterlist here is 4 GiB long, so before the
+		 * explicit check the AD walk running out refused these too.
+		 */
+		for (enc = 0; enc < 2; enc++) {
+			n = enc ? 32 : 32 + TAG_SIZE;
+			pool_fill(test, &c->src, L_ONE, c->data, 64, 0, 1);
+			pool_fill(test, &c->dst, L_ONE, c->data, 64, 0, 1);
+			memset(c->dst.mem, POISON, POOL_SIZE);
+			KUNIT_EXPECT_EQ_MSG(test, do_crypt(tfm, enc, c->src.sg, c->dst.sg,
+							   UINT_MAX - 15, n, iv), -EINVAL,
+					    "assoclen %u + cryptlen %u wraps", UINT_MAX - 15, n);
+			KUNIT_EXPECT_EQ_MSG(test, do_crypt(tfm, enc, c->src.sg, c->dst.sg,
+							   8, UINT_MAX - 3, iv), -EINVAL,
+					    "assoclen 8 + cryptlen %u wraps", UINT_MAX - 3);
+			KUNIT_EXPECT_FALSE(test, memchr_inv(c->dst.mem, POISON, POOL_SIZE));
+		}
 		/* ESP needs at least the IV copy in the AD */
 		for (n = 0; esp && n < ESP_IV_SIZE; n++) {
 			for (enc = 0; enc < 2; enc++) {

@@ -49,7 +49,10 @@ const struct vgc_cp_backend vgc_cp_backend_generic = {
 	.chacha_xor_ks = generic_chacha_xor_ks,
 	.poly_blocks = generic_poly_blocks,
 };
+
+#if VGC_TEST_HOOKS
 EXPORT_SYMBOL_IF_KUNIT(vgc_cp_backend_generic);
+#endif
 
 /*
  * Larger than the deepest frame of the C functions it follows (the
@@ -303,9 +306,13 @@ void vgc_cp_auth_copy_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 	while (len) {
 		n = cp_section(r, len, r->textlen, 1);
 		cp_enter_text(r);
-		/* what is absorbed is what dst holds, not a second read of src */
+		/*
+		 * What is absorbed is what dst holds, not a second read of
+		 * src. The lists may overlap in part (no caller should do
+		 * that, nothing forbids it): memmove, defined for that.
+		 */
 		if (dst != src)
-			memcpy(dst, src, n);
+			memmove(dst, src, n);
 		cp_absorb(r, dst, n);
 		r->textlen += n;
 		dst += n;

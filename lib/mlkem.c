@@ -568,7 +568,10 @@ int vgc_mlkem_encaps_derand_be(const struct vgc_mlkem_backend *be,
 	ws_wipe(w);
 	return 0;
 }
+
+#if VGC_TEST_HOOKS
 EXPORT_SYMBOL_IF_KUNIT(vgc_mlkem_encaps_derand_be);
+#endif
 
 /*
  * Nonzero bytes anywhere give 0xff, else 0x00: every byte is read and
@@ -712,7 +715,7 @@ static const struct vgc_mlkem_backend *mlkem_be(void)
  * elsewhere it refuses with -EAGAIN until rng_is_initialized(). KUnit can
  * make the pool look unseeded until the next wait.
  */
-#if IS_ENABLED(CONFIG_KUNIT)
+#if VGC_TEST_HOOKS
 static bool mlkem_rng_test_unready;
 static unsigned int mlkem_rng_test_waits;
 
@@ -732,7 +735,7 @@ EXPORT_SYMBOL_IF_KUNIT(vgc_mlkem_test_rng_waits);
 
 static bool mlkem_rng_ready(void)
 {
-#if IS_ENABLED(CONFIG_KUNIT)
+#if VGC_TEST_HOOKS
 	if (READ_ONCE(mlkem_rng_test_unready))
 		return false;
 #endif
@@ -741,7 +744,7 @@ static bool mlkem_rng_ready(void)
 
 int vgc_mlkem_wait_for_rng(void)
 {
-#if IS_ENABLED(CONFIG_KUNIT)
+#if VGC_TEST_HOOKS
 	if (READ_ONCE(mlkem_rng_test_unready)) {
 		WRITE_ONCE(mlkem_rng_test_waits, mlkem_rng_test_waits + 1);
 		WRITE_ONCE(mlkem_rng_test_unready, false);
@@ -798,7 +801,10 @@ int vgc_mlkem_encaps_derand(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 	return vgc_mlkem_encaps_derand_be(mlkem_be(), set, ct, ct_len, ss, ek,
 					  ek_len, m, work);
 }
+
+#if VGC_TEST_HOOKS
 EXPORT_SYMBOL_IF_KUNIT(vgc_mlkem_encaps_derand);
+#endif
 
 int vgc_mlkem_encaps(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 		     u8 ss[VGC_MLKEM_SS_SIZE], const u8 *ek, size_t ek_len,

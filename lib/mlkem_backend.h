@@ -157,9 +157,20 @@ int vgc_mlkem_random(void *buf, size_t len, bool may_sleep);
 /* wait until the pool is seeded (may sleep): 0, or -ERESTARTSYS */
 int vgc_mlkem_wait_for_rng(void);
 
-#if IS_ENABLED(CONFIG_KUNIT)
 /*
- * KUnit only: the pool looks unseeded (to vgc_mlkem_random()) until the
+ * ML-KEM.Encaps_internal(ek, m) on the fastest usable back end, for tests
+ * only (FIPS 203 section 6: a reused m repeats the key): checks @ek
+ * (length, modulus), then writes the ciphertext @ct and the secret @ss.
+ * Exported to KUnit modules by a test build alone.
+ */
+int vgc_mlkem_encaps_derand(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
+			    u8 ss[VGC_MLKEM_SS_SIZE], const u8 *ek,
+			    size_t ek_len, const u8 m[VGC_MLKEM_MSG_SIZE],
+			    struct vgc_mlkem_work *work);
+
+#if VGC_TEST_HOOKS
+/*
+ * Test builds only: the pool looks unseeded (to vgc_mlkem_random()) until the
  * next wait, which the counter counts.
  */
 void vgc_mlkem_test_rng_unready(bool unready);

@@ -354,4 +354,7 @@ const struct vgc_mlkem_backend vgc_mlkem_backend_generic = {
 	.tobytes = vgc_mlkem_poly_tobytes,
 	.frombytes = vgc_mlkem_poly_frombytes,
 };
+
+#ifdef VGC_TEST_BUILD
 EXPORT_SYMBOL_GPL(vgc_mlkem_backend_generic);
+#endif

@@ -32,4 +32,20 @@
 #define VGC_CT_DECLASSIFY(p, n) do { } while (0)
 #endif
 
+/*
+ * Entry points for the test modules alone (the KUnit suites' hooks and
+ * derandomized encapsulation, exported with EXPORT_SYMBOL_IF_KUNIT under
+ * VGC_TEST_HOOKS; the back-end tables that the KUnit suites, the guests'
+ * checks and the in-kernel benchmarks call directly, exported under
+ * VGC_TEST_BUILD) exist only in a build made for testing, which Kbuild
+ * marks VGC_TEST_BUILD (out of tree VGC_TEST_MODULES=1, in a tree the
+ * KUnit option). The module that plain make, DKMS and the package build
+ * has none of them, whatever the kernel's CONFIG_KUNIT.
+ */
+#ifdef VGC_TEST_BUILD
+#define VGC_TEST_HOOKS IS_ENABLED(CONFIG_KUNIT)
+#else
+#define VGC_TEST_HOOKS 0
+#endif
+
 #endif /* VGC_BASE_H */

@@ -147,7 +147,10 @@ const struct vgc_cp_backend *const vgc_cp_backends[] = {
 	&vgc_cp_backend_generic,
 	NULL
 };
+
+#if VGC_TEST_HOOKS
 EXPORT_SYMBOL_IF_KUNIT(vgc_cp_backends);
+#endif
 
 /*
  * PSTATE.DIT (FEAT_DIT, Armv8.4): with it set, the instructions Arm lists
@@ -270,4 +273,7 @@ const struct vgc_mlkem_backend *const vgc_mlkem_backends[] = {
 	&vgc_mlkem_backend_generic,
 	NULL
 };
+
+#ifdef VGC_TEST_BUILD
 EXPORT_SYMBOL_GPL(vgc_mlkem_backends);
+#endif

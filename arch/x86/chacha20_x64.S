@@ -12,19 +12,26 @@
  * (about 150 TSC ticks here against 320 for the xmm code on Zen 5). No
  * vector register, no kernel_fpu_begin(): it runs anywhere.
  *
- * Fourteen registers hold words 0-9 and 12-15, one is a temporary; words
- * 10 and 11 (x10, x11 below, the third row's last two) live in two stack
- * slots and are swapped with words 8 and 9 once per half round, as the
- * 16-register vector code does. The slots and every register that held a
- * key-derived word are cleared before returning.
+ * Thirteen registers hold thirteen words, one is a temporary, and %rbp is
+ * left alone (a frame-pointer unwinder reads it in an interrupt). The
+ * other three words live in stack slots: each half round's first pair of
+ * quarter rounds (columns 0-1, then diagonals 2-3) uses words 4, 8 and 9
+ * and never 6, 10 and 11, and its second pair the other way round, so
+ * the two trios share three registers and trade places with the slots
+ * once per half round, as the 16-register vector code does with words
+ * 8-11. The slots and every register that held a key-derived word are
+ * cleared before returning.
  */
 #include <linux/linkage.h>
 
-/* words: 0-3 %eax %ebx %ecx %edx, 4-7 %esi %edi %ebp %r8d, 8-9 %r9d %r10d, 12-15 %r11d-%r14d */
+/*
+ * words: 0-3 %eax %ebx %ecx %edx; 4 or 6 %esi, 5 %edi, 7 %r8d; 8 or 10
+ * %r9d, 9 or 11 %r10d; 12-15 %r11d-%r14d
+ */
 #define STATE	0		/* the state pointer, saved */
 #define KS	8		/* the ks pointer, saved */
-#define SLOT(i)	(16 + 4 * (i))	/* the two spilled c words */
-#define COUNT	24		/* double rounds left */
+#define SLOT(i)	(16 + 4 * (i))	/* words 10, 11, 6 or 8, 9, 4 */
+#define COUNT	28		/* double rounds left */
 
 /* a <<<= n */
 .macro _rol n, a
@@ -60,22 +67,24 @@
 .endm
 
 /*
- * words 8, 9 (in %r9d, %r10d) and the slots' 10, 11 trade places (not
- * xchg: with a memory operand it is locked)
+ * the words in %r9d, %r10d, %esi and those in the slots trade places
+ * (not xchg: with a memory operand it is locked)
  */
-.macro _swap_c
+.macro _swap
 	mov	SLOT(0)(%rsp), %r15d
 	mov	%r9d, SLOT(0)(%rsp)
 	mov	%r15d, %r9d
 	mov	SLOT(1)(%rsp), %r15d
 	mov	%r10d, SLOT(1)(%rsp)
 	mov	%r15d, %r10d
+	mov	SLOT(2)(%rsp), %r15d
+	mov	%esi, SLOT(2)(%rsp)
+	mov	%r15d, %esi
 .endm
 
 
 SYM_FUNC_START(vgc_chacha20_block_x64)
 	push	%rbx
-	push	%rbp
 	push	%r12
 	push	%r13
 	push	%r14
@@ -87,12 +96,13 @@ SYM_FUNC_START(vgc_chacha20_block_x64)
 	mov	%eax, SLOT(0)(%rsp)
 	mov	44(%rdi), %eax
 	mov	%eax, SLOT(1)(%rsp)
+	mov	24(%rdi), %eax
+	mov	%eax, SLOT(2)(%rsp)
 	mov	0(%rdi), %eax
 	mov	4(%rdi), %ebx
 	mov	8(%rdi), %ecx
 	mov	12(%rdi), %edx
 	mov	16(%rdi), %esi
-	mov	24(%rdi), %ebp
 	mov	28(%rdi), %r8d
 	mov	32(%rdi), %r9d
 	mov	36(%rdi), %r10d
@@ -103,13 +113,13 @@ SYM_FUNC_START(vgc_chacha20_block_x64)
 	mov	20(%rdi), %edi
 	movl	$10, COUNT(%rsp)
 .Lround:
-	/* columns: c words 8, 9, then 10, 11 */
+	/* columns: words 4, 8, 9 loaded, then 6, 10, 11 */
 	_qr2	%eax, %esi, %r9d, %r11d, %ebx, %edi, %r10d, %r12d
-	_swap_c
-	_qr2	%ecx, %ebp, %r9d, %r13d, %edx, %r8d, %r10d, %r14d
-	/* diagonals: 10, 11 (still loaded), then 8, 9 */
-	_qr2	%eax, %edi, %r9d, %r14d, %ebx, %ebp, %r10d, %r11d
-	_swap_c
+	_swap
+	_qr2	%ecx, %esi, %r9d, %r13d, %edx, %r8d, %r10d, %r14d
+	/* diagonals: 6, 10, 11 (still loaded), then 4, 8, 9 */
+	_qr2	%eax, %edi, %r9d, %r14d, %ebx, %esi, %r10d, %r11d
+	_swap
 	_qr2	%ecx, %r8d, %r9d, %r12d, %edx, %esi, %r10d, %r13d
 	decl	COUNT(%rsp)
 	jnz	.Lround
@@ -122,7 +132,6 @@ SYM_FUNC_START(vgc_chacha20_block_x64)
 	add	12(%r15), %edx
 	add	16(%r15), %esi
 	add	20(%r15), %edi
-	add	24(%r15), %ebp
 	add	28(%r15), %r8d
 	add	32(%r15), %r9d
 	add	36(%r15), %r10d
@@ -138,7 +147,6 @@ SYM_FUNC_START(vgc_chacha20_block_x64)
 	mov	%edx, 12(%r15)
 	mov	%esi, 16(%r15)
 	mov	%edi, 20(%r15)
-	mov	%ebp, 24(%r15)
 	mov	%r8d, 28(%r15)
 	mov	%r9d, 32(%r15)
 	mov	%r10d, 36(%r15)
@@ -153,10 +161,14 @@ SYM_FUNC_START(vgc_chacha20_block_x64)
 	mov	SLOT(1)(%rsp), %eax
 	add	44(%rdi), %eax
 	mov	%eax, 44(%r15)
+	mov	SLOT(2)(%rsp), %eax
+	add	24(%rdi), %eax
+	mov	%eax, 24(%r15)
 
 	/* no key-derived word left in a register or the stack */
 	xor	%eax, %eax
-	mov	%rax, SLOT(0)(%rsp)	/* both slots */
+	mov	%rax, SLOT(0)(%rsp)	/* slots 0 and 1 */
+	mov	%eax, SLOT(2)(%rsp)
 	xor	%ecx, %ecx
 	xor	%edx, %edx
 	xor	%esi, %esi
@@ -170,7 +182,6 @@ SYM_FUNC_START(vgc_chacha20_block_x64)
 	pop	%r14
 	pop	%r13
 	pop	%r12
-	pop	%rbp
 	pop	%rbx
 	RET
 SYM_FUNC_END(vgc_chacha20_block_x64)

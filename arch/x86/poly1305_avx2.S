@@ -198,12 +198,11 @@
  * The powers r, r^2, r^3, r^4 and r^8 (once per message): the scalar
  * multiply in general registers, each of the first four to its lane of
  * vec_pw, r^8 after them.
- * Clobbers %rax, %rdx, %r8-%r10 (cleared after), and the callee-saved
+ * Clobbers %rax, %rdx, %r8-%r11 (cleared after), and the callee-saved
  * registers it saves.
  */
 .macro _avx2_powers
 	push	%rbx
-	push	%rbp
 	push	%r12
 	push	%r13
 	push	%r14
@@ -219,7 +218,7 @@
 	/* lane 3 takes r, 1 r^2, 2 r^3, 0 r^4 */
 .irp k, 1, 2, 3, 4, 5, 6, 7, 8
 .if \k > 1
-	_p64_mulr %r8, %r9, %r10, %r12, %r13, %r14, %rbx, %rbp, %r15
+	_p64_mulr %r8, %r9, %r10, %r12, %r13, %r14, %rbx, %r11, %r15
 .endif
 .if \k <= 4 || \k == 8
 .irp limb, 0, 1, 2, 3, 4
@@ -244,11 +243,11 @@
 	xor	%r8d, %r8d
 	xor	%r9d, %r9d
 	xor	%r10d, %r10d
+	xor	%r11d, %r11d
 	pop	%r15
 	pop	%r14
 	pop	%r13
 	pop	%r12
-	pop	%rbp
 	pop	%rbx
 .endm
 

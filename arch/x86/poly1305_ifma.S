@@ -262,7 +262,6 @@
  */
 .macro _ifma_powers
 	push	%rbx
-	push	%rbp
 	push	%r12
 	push	%r13
 	push	%r14
@@ -278,7 +277,7 @@
 .irp k, 1, 2, 3, 4, 5, 6, 7, 8
 .if \k <= IL
 .if \k > 1
-	_p64_mulr %r8, %r9, %r10, %r12, %r13, %r14, %rbx, %rbp, %r15
+	_p64_mulr %r8, %r9, %r10, %r12, %r13, %r14, %rbx, %r11, %r15
 .endif
 .if \k <= IL / 2
 	_store_limbs (VGC_P_PW+(IL-2*\k+1)*8)
@@ -298,7 +297,6 @@
 	pop	%r14
 	pop	%r13
 	pop	%r12
-	pop	%rbp
 	pop	%rbx
 .endm
 

@@ -27,10 +27,10 @@ SYM_FUNC_START(vgc_poly1305_blocks_x64)
 	test	%edx, %edx
 	jz	.Lx64_none
 	push	%rbx
-	push	%rbp
 	push	%r12
 	push	%r13
 	push	%r14
+	push	%r15
 	mov	%edx, %ecx
 	mov	VGC_P_R(%rdi), %r11	/* r0 */
 	mov	VGC_P_R + 8(%rdi), %r12	/* r1 */
@@ -44,7 +44,7 @@ SYM_FUNC_START(vgc_poly1305_blocks_x64)
 	add	0(%rsi), %r8		/* h += m + 2^128 */
 	adc	8(%rsi), %r9
 	adc	$1, %r10
-	_p64_mulr %r8, %r9, %r10, %r11, %r12, %r13, %rbx, %rbp, %r14
+	_p64_mulr %r8, %r9, %r10, %r11, %r12, %r13, %rbx, %r14, %r15
 	add	$16, %rsi
 	dec	%ecx
 	jnz	.Lx64_loop
@@ -57,10 +57,10 @@ SYM_FUNC_START(vgc_poly1305_blocks_x64)
 	xor	%r9d, %r9d
 	xor	%r10d, %r10d
 	xor	%r11d, %r11d
+	pop	%r15
 	pop	%r14
 	pop	%r13
 	pop	%r12
-	pop	%rbp
 	pop	%rbx
 .Lx64_none:
 	RET

@@ -28,11 +28,11 @@
  *
  * Encapsulation always draws a fresh m: FIPS 203 (section 6) keeps the
  * derandomized ML-KEM.Encaps_internal(ek, m) for testing, since a reused
- * m gives the same ciphertext and key twice. vgc_mlkem_encaps_derand()
- * is that function; it is exported only to KUnit modules
- * (EXPORT_SYMBOL_IF_KUNIT, on kernels built with CONFIG_KUNIT). Key
- * generation from a seed d || z (ML-KEM.KeyGen_internal) stays public:
- * the seed is a form in which FIPS 203 lets a private key be stored.
+ * m gives the same ciphertext and key twice. The module has it for its
+ * own tests only: it is neither declared here nor exported by the module
+ * that DKMS and the package build. Key generation from a seed d || z
+ * (ML-KEM.KeyGen_internal) stays public: the seed is a form in which
+ * FIPS 203 lets a private key be stored.
  *
  * Return values: 0 on success; -EINVAL for an unknown parameter set, a
  * buffer of the wrong length, an encapsulation key that fails the modulus
@@ -148,15 +148,10 @@ int vgc_mlkem_keypair(enum vgc_mlkem_set set, u8 *ek, size_t ek_len,
 		      u8 *dk, size_t dk_len, struct vgc_mlkem_work *work);
 
 /*
- * ML-KEM.Encaps_internal(ek, m), for tests only (exported to KUnit
- * modules alone, see above): checks @ek (length, modulus), then writes
- * the ciphertext @ct and the shared secret @ss.
+ * ML-KEM.Encaps(ek): checks @ek (length, modulus), then writes the
+ * ciphertext @ct and the shared secret @ss, from a fresh m from
+ * get_random_bytes().
  */
-int vgc_mlkem_encaps_derand(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
-			    u8 ss[VGC_MLKEM_SS_SIZE], const u8 *ek,
-			    size_t ek_len, const u8 m[VGC_MLKEM_MSG_SIZE],
-			    struct vgc_mlkem_work *work);
-/* ML-KEM.Encaps: as above with a fresh m from get_random_bytes(). */
 int vgc_mlkem_encaps(enum vgc_mlkem_set set, u8 *ct, size_t ct_len,
 		     u8 ss[VGC_MLKEM_SS_SIZE], const u8 *ek, size_t ek_len,
 		     struct vgc_mlkem_work *work);

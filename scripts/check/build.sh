@@ -41,6 +41,29 @@ line=$(tail -n 1 <<<"$simd")
 p=${line#simd-objects: } p=${p%% passed*}
 f=${line#*passed, } f=${f%% failed*}
 [[ $p =~ ^[0-9]+$ && $f =~ ^[0-9]+$ ]] || p=0 f=1
+# x86: %rbp only ever a frame pointer in the assembly
+if [[ $arch == x86 ]]; then
+	fp=$("$root/scripts/check/frame-pointer.sh" "$out")
+	grep -v '^ok - ' <<<"$fp"
+	line=$(tail -n 1 <<<"$fp")
+	fp_p=${line#frame-pointer: } fp_p=${fp_p%% passed*}
+	fp_f=${line#*passed, } fp_f=${fp_f%% failed*}
+	[[ $fp_p =~ ^[0-9]+$ && $fp_f =~ ^[0-9]+$ ]] || fp_p=0 fp_f=1
+	p=$((p + fp_p)) f=$((f + fp_f))
+	((fp_f == 0)) || rc=1
+fi
+# The module this build makes is the one DKMS and the package make: no
+# test-only entry point may be exported from it (lib/vgc_base.h), and the
+# public ones are.
+syms=$out/Module.symvers
+if [[ -f $syms ]] && grep -q 'vgc_mlkem_encaps[[:space:]]' "$syms" &&
+	! grep -E 'EXPORTED_FOR_KUNIT_TESTING|vgc_aead_set_test_hook|vgc_mlkem_test_|vgc_mlkem_encaps_derand|vgc_cp_backend|vgc_mlkem_backend' "$syms"; then
+	echo "ok - no test-only symbol exported by the production build ($(wc -l <"$syms") exports)"
+	p=$((p + 1))
+else
+	echo "not ok - the production build's exports ($syms): test-only symbols above, or vgc_mlkem_encaps missing"
+	f=$((f + 1)) rc=1
+fi
 # arm64: no NEON function of this compiler's build stores a v-register to
 # the stack (the kernel's flags differ between releases: UBSAN in 7.x)
 if [[ $arch == arm64 ]]; then

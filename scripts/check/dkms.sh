@@ -28,7 +28,9 @@
 # `modinfo -F signer` naming the MOK, the appended PKCS#7 signature
 # verifying against the MOK's certificate (openssl cms) and failing once
 # a byte of the module is changed, no key of DKMS's own in /var/lib/dkms,
-# remove. Two more of the README's paths, on one kernel each: for 6.12 the
+# remove; and two kernels it cannot serve (32-bit, older than 6.1) skipped
+# by DKMS through dkms.conf's BUILD_EXCLUSIVE lines, not failed. Two more
+# of the README's paths, on one kernel each: for 6.12 the
 # .ko that `make` builds, signed with sign-file, then compressed; for 7.3
 # an install before the MOK is configured (signed with DKMS's own key,
 # which the checks must reject), then `dkms build --force` and `dkms
@@ -193,6 +195,21 @@ fi
 dkms --version >"$out/version" 2>&1
 [[ " $* " == *" resign "* ]] || cp /vgc/framework.conf "$conf"
 step add dkms add "$name/$ver"
+# Kernels it cannot serve, which DKMS must skip rather than fail to build
+# at every upgrade: a 32-bit one and one older than 6.1. Their build
+# trees hold only the .config that DKMS reads.
+for k in 6.1.0-vgc-32bit 5.10.0-vgc-old; do
+	mkdir -p "/lib/modules/$k/build"
+	if [[ $k == *32bit ]]; then
+		printf '# CONFIG_64BIT is not set\nCONFIG_X86_32=y\n'
+	else
+		printf 'CONFIG_64BIT=y\nCONFIG_X86_64=y\n'
+	fi >"/lib/modules/$k/build/.config"
+	step "skip-build-$k" dkms build "$name/$ver" -k "$k"
+	step "skip-auto-$k" dkms autoinstall -k "$k"
+	find "/lib/modules/$k" -name "$name.ko*" >"$out/skip-found-$k"
+	rm -rf "/lib/modules/$k" "/var/lib/dkms/$name/$ver/$k"
+done
 step build dkms build "$name/$ver" -k "$kver"
 # kept by DKMS in log/ after a build, in build/ after a failed one
 cp "/var/lib/dkms/$name/$ver/$kver/$(uname -m)/log/make.log" "$out/" 2>/dev/null ||
@@ -272,6 +289,17 @@ for rel in "${rels[@]}"; do
 		sed 's/^/# /' "$box/sandbox.log"
 		continue
 	fi
+	for k in 6.1.0-vgc-32bit 5.10.0-vgc-old; do
+		b=$(rc "$box" "skip-build-$k") a=$(rc "$box" "skip-auto-$k")
+		if ((b != 0 && a == 0)) && grep -qi 'exclusive' "$box/vgc/out/skip-build-$k.log" &&
+			[[ ! -s $box/vgc/out/skip-found-$k ]]; then
+			ok "$rel: $k skipped by DKMS (BUILD_EXCLUSIVE): build exit $b, autoinstall exit 0, nothing installed"
+		else
+			notok "$rel: $k: dkms build exit $b, autoinstall exit $a, installed '$(cat "$box/vgc/out/skip-found-$k" 2>/dev/null)'"
+			show "$box" "skip-build-$k"
+			show "$box" "skip-auto-$k"
+		fi
+	done
 	blog=$box/vgc/out/make.log
 	if (($(rc "$box" build) == 0)); then ok "$rel: dkms build -k $kver"; else
 		notok "$rel: dkms build -k $kver"
