@@ -805,14 +805,14 @@ static void test_open_source_changes(struct kunit *test)
 }
 
 /*
- * A long request that may sleep gives the CPU up between its pieces. On
- * one CPU without preemption (User-Mode Linux) that is observable: a
- * real-time kthread woken just before the request (the scheduler then
- * marks this thread to reschedule) runs, and counts, during the request
- * only if the request yields; without CRYPTO_TFM_REQ_MAY_SLEEP it must
- * not run until the request is over.
+ * A long request that may sleep gives the CPU up between its pieces, of
+ * text and of AD alike. On one CPU without preemption (User-Mode Linux)
+ * that is observable: a real-time kthread woken just before the request
+ * (the scheduler then marks this thread to reschedule) runs, and counts,
+ * during the request only if the request yields; without
+ * CRYPTO_TFM_REQ_MAY_SLEEP it must not run until the request is over.
  */
-#define LONG_ORDER	5	/* 128 KiB of text */
+#define LONG_ORDER	5	/* 128 KiB of text or AD */
 
 struct spinner {
 	unsigned long ticks;
@@ -863,7 +863,8 @@ static void test_may_sleep_yields(struct kunit *test)
 	struct crypto_aead *tfm;
 	struct scatterlist sg;
 	struct page *pg;
-	unsigned long t[4];
+	unsigned long t[8];
+	unsigned int ad, text;
 	u8 *buf, iv[12] = { 1 }, key[32] = { 2 };
 	int i;
 
@@ -889,17 +890,22 @@ static void test_may_sleep_yields(struct kunit *test)
 	}
 	sched_set_fifo_low(task);
 	usleep_range(2000, 3000);
-	/* seal in place, then open: without, then with MAY_SLEEP */
-	for (i = 0; i < 4; i++) {
+	/*
+	 * seal in place, then open: without, then with MAY_SLEEP; all of it
+	 * text, then all of it AD
+	 */
+	for (i = 0; i < 8; i++) {
+		ad = i & 4 ? len : 0;
+		text = len - ad;
 		memset(buf, 0x6b, len);
 		sg_init_one(&sg, buf, len + TAG_SIZE);
 		aead_request_set_callback(req, i & 2 ? CRYPTO_TFM_REQ_MAY_SLEEP : 0,
 					  NULL, NULL);
-		aead_request_set_ad(req, 0);
-		aead_request_set_crypt(req, &sg, &sg, len, iv);
+		aead_request_set_ad(req, ad);
+		aead_request_set_crypt(req, &sg, &sg, text, iv);
 		t[i] = ticks_during(tfm, req, &sp, true);
 		if (i & 1) {
-			aead_request_set_crypt(req, &sg, &sg, len + TAG_SIZE, iv);
+			aead_request_set_crypt(req, &sg, &sg, text + TAG_SIZE, iv);
 			t[i] = ticks_during(tfm, req, &sp, false);
 		}
 	}
@@ -912,6 +918,12 @@ static void test_may_sleep_yields(struct kunit *test)
 			      "seal with MAY_SLEEP of %u bytes never yielded (%lu)", len, t[2]);
 	KUNIT_EXPECT_TRUE_MSG(test, t[3] && t[3] != ULONG_MAX,
 			      "open with MAY_SLEEP of %u bytes never yielded (%lu)", len, t[3]);
+	KUNIT_EXPECT_EQ_MSG(test, t[4], 0UL, "seal of AD without MAY_SLEEP let another task run");
+	KUNIT_EXPECT_EQ_MSG(test, t[5], 0UL, "open of AD without MAY_SLEEP let another task run");
+	KUNIT_EXPECT_TRUE_MSG(test, t[6] && t[6] != ULONG_MAX,
+			      "seal with MAY_SLEEP of %u bytes of AD never yielded (%lu)", len, t[6]);
+	KUNIT_EXPECT_TRUE_MSG(test, t[7] && t[7] != ULONG_MAX,
+			      "open with MAY_SLEEP of %u bytes of AD never yielded (%lu)", len, t[7]);
 }
 
 static struct kunit_case vgc_aead_cases[] = {
