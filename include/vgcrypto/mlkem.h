@@ -3,7 +3,7 @@
  * ML-KEM-512, ML-KEM-768 and ML-KEM-1024 (FIPS 203, August 2024): the
  * functions vgcrypto.ko exports (EXPORT_SYMBOL_GPL) to other modules.
  * The same operations are reachable through the crypto API as kpp and
- * akcipher "mlkem512", "mlkem768" and "mlkem1024" (see the README).
+ * akcipher "mlkem512", "mlkem768" and "mlkem1024" (docs/mlkem.md).
  *
  * Two forms:
  *
@@ -47,7 +47,7 @@
  * returns -EBADMSG.
  *
  * ML-KEM through the crypto API is a KEM, not Diffie-Hellman (the contract
- * of the kpp and akcipher drivers; the README shows it in use):
+ * of the kpp and akcipher drivers; docs/mlkem.md shows it in use):
  *
  * - The receiver holds the key pair: kpp set_secret (seed, dk, or none
  *   for a fresh pair) and generate_public_key give ek, which it sends.

@@ -167,6 +167,8 @@ stage build-arm64-6.12 scripts/check/build.sh arm64-6.12
 stage build-arm64-7.3 scripts/check/build.sh arm64-7.3
 stage dkms scripts/check/dkms.sh
 stage checkpatch scripts/check/checkpatch.sh
+# README.md and docs/: the paths they name exist, the commands they show are well formed
+stage docs scripts/check/docs.sh
 # constant time in the x86-64 and arm64 objects, reasons in tests/ct/allowlist
 stage ct-scan scripts/check/ct-scan.sh
 touch "$logs/.module-builds-done"

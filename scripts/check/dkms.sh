@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # DKMS as a Debian user meets it, with Secure Boot: for each kernel, the
-# steps of the README ("Installing with DKMS") run as root in a sandbox that
+# steps of docs/packaging.md ("By hand with DKMS") run as root in a sandbox that
 # looks like the user's machine, and the installed module is judged here.
 #
 #   6.1, 6.12  Debian 12's own DKMS (this machine's), with the cached
@@ -30,7 +30,7 @@
 # a byte of the module is changed, no key of DKMS's own in /var/lib/dkms,
 # remove; and two kernels it cannot serve (32-bit, older than 6.1) skipped
 # by DKMS through dkms.conf's BUILD_EXCLUSIVE lines, not failed. Two more
-# of the README's paths, on one kernel each: for 6.12 the
+# of docs/packaging.md's paths, on one kernel each: for 6.12 the
 # .ko that `make` builds, signed with sign-file, then compressed; for 7.3
 # an install before the MOK is configured (signed with DKMS's own key,
 # which the checks must reject), then `dkms build --force` and `dkms
@@ -59,7 +59,7 @@ rels=("$@")
 ((${#rels[@]})) || rels=(6.1 6.12 7.3)
 # How Debian's image packages ship each release's modules: DKMS must follow.
 declare -A layout=([6.1]=.ko [6.12]=.ko.xz [7.3]=.ko.xz)
-# Where the stage also takes the README's other paths: a module built and
+# Where the stage also takes docs/packaging.md's other paths: a module built and
 # signed by hand, and DKMS signing again once the MOK is configured.
 hand_rel=6.12 resign_rel=7.3
 
@@ -171,10 +171,10 @@ cat >"$tmp/session.sh" <<'EOF'
 #!/bin/bash
 # usage: session.sh NAME VERSION KVER [apt] [resign]
 #   apt     apt-get install dkms first (the trixie tree has none), and
-#           openssl, which the README's first step uses
+#           openssl, which docs/packaging.md's first Secure Boot step uses
 #   resign  install before the MOK is configured, as a user who turns
 #           Secure Boot on later, then configure it and have DKMS sign
-#           again as the README says
+#           again as docs/packaging.md says
 name=$1 ver=$2 kver=$3 out=/vgc/out
 shift 3
 conf=/etc/dkms/framework.conf.d/vgcrypto-test.conf
@@ -389,7 +389,7 @@ for rel in "${rels[@]}"; do
 		show "$box" remove
 	fi
 
-	# The README's hand path, on a kernel with compressed modules: the .ko
+	# docs/packaging.md's hand path, on a kernel with compressed modules: the .ko
 	# that `make` builds, signed with the kernel's sign-file, then xz'ed as
 	# Debian compresses its own (never sign-file on a .ko.xz).
 	if [[ $rel == "$hand_rel" ]]; then
