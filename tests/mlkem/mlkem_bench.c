@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * mlkem_bench: KeyGen, Encaps and Decaps of every ML-KEM back end this
- * CPU runs (the module's list), paired with mlkem-native (its AVX2 build
- * and its portable C, built at bench time from ../shared/anchors: see
- * mlkn_peer.c), all in this one process. Figures, not a test.
+ * CPU runs (the module's list), paired with mlkem-native (its AVX2 build,
+ * the same with -march=native, and its portable C, built at bench time
+ * from ../shared/anchors: see mlkn_peer.c), all in this one process.
+ * Figures, not a test.
  *
  * Per parameter set and operation, each round gives every peer the same
  * fresh input and times a small batch of calls (the peers' order turns
@@ -286,7 +287,7 @@ static void add_peers(void)
 	static char names[MAX_PEERS][32];
 	const char *why;
 
-	for (be = vgc_mlkem_backends; *be && npeers < MAX_PEERS - 2; be++) {
+	for (be = vgc_mlkem_backends; *be && npeers < MAX_PEERS - 3; be++) {
 		if ((*be)->usable && !(*be)->usable(&why)) {
 			printf("vgcrypto %s: not run here: %s\n", (*be)->name,
 			       why);
@@ -304,6 +305,11 @@ static void add_peers(void)
 		peers[npeers].keypair = mlkn_avx2_keypair;
 		peers[npeers].encaps = mlkn_avx2_encaps;
 		peers[npeers++].decaps = mlkn_avx2_decaps;
+		/* as it builds for its published figures: -march=native */
+		peers[npeers].name = "mlkn-native";
+		peers[npeers].keypair = mlkn_native_keypair;
+		peers[npeers].encaps = mlkn_native_encaps;
+		peers[npeers++].decaps = mlkn_native_decaps;
 	}
 	peers[npeers].name = "mlkn-c";
 	peers[npeers].keypair = mlkn_c_keypair;
@@ -317,19 +323,20 @@ static void add_peers(void)
 /* the ratios printed: each vgcrypto back end against each yardstick */
 static void print_ratios(unsigned int rounds, char *out, size_t len)
 {
-	struct peer *yard[2] = { find_peer("mlkn-avx2"), find_peer("mlkn-c") };
+	struct peer *yard[3] = { find_peer("mlkn-avx2"), find_peer("mlkn-native"),
+				 find_peer("mlkn-c") };
 	unsigned int i, y;
 	int n = 0;
 
 	out[0] = 0;
-	for (y = 0; y < 2; y++) {
+	for (y = 0; y < 3; y++) {
 		if (!yard[y])
 			continue;
 		for (i = 0; i < npeers; i++) {
 			if (!peers[i].be)
 				continue;
 			/* the portable code against the portable yardstick */
-			if (!y != !!peers[i].be->simd_begin)
+			if ((y == 2) != !peers[i].be->simd_begin)
 				continue;
 			n += snprintf(out + n, len - n, " %s/%s %.2f",
 				      peers[i].be->name, yard[y]->name + 5,
