@@ -289,6 +289,7 @@ enum {
 	X86_FEATURE_BMI2,
 	X86_FEATURE_POPCNT,
 	X86_FEATURE_PREFER_YMM,
+	VGC_X86_NFEATURES
 };
 
 /*
@@ -317,7 +318,7 @@ static inline bool vgc_cpu_hidden(const char *name)
 	(__builtin_cpu_supports(name) && !vgc_cpu_hidden(name))
 
 /* gcc's and clang's checks include the OS's (XCR0) support of the state */
-static inline bool boot_cpu_has(int feature)
+static inline bool vgc_cpu_has_now(int feature)
 {
 	__builtin_cpu_init();
 	switch (feature) {
@@ -351,7 +352,29 @@ static inline bool boot_cpu_has(int feature)
 	}
 }
 
-/* The kernel patches these branches at load; here they ask each time. */
+/*
+ * Each answer is worked out once (per translation unit) and kept: the
+ * kernel reads a bit, or patches the branch at load, and the code asks
+ * on hot paths (a back end picking between two functions per call),
+ * where the benchmarks must not time getenv() (it made every call of
+ * ML-KEM's AVX-512 rejection sampling about 170 TSC ticks dearer on an
+ * Intel Xeon). VGCRYPTO_HIDE_CPU is set before a process starts.
+ */
+static inline bool boot_cpu_has(int feature)
+{
+	static signed char known[VGC_X86_NFEATURES];
+	signed char k;
+
+	if (feature < 0 || feature >= VGC_X86_NFEATURES)
+		return vgc_cpu_has_now(feature);
+	k = __atomic_load_n(&known[feature], __ATOMIC_RELAXED);
+	if (!k) {
+		k = vgc_cpu_has_now(feature) ? 1 : -1;
+		__atomic_store_n(&known[feature], k, __ATOMIC_RELAXED);
+	}
+	return k > 0;
+}
+
 #define cpu_feature_enabled(feature)	boot_cpu_has(feature)
 
 /* <asm/fpu/api.h>: the OS saves what cpuid says it enabled. */
