@@ -119,7 +119,10 @@ MUTANTS = [
     ('chacha-x64-ff-word', CX, 'add\t36(%r15), %r10d', 'add\t32(%r15), %r10d', X64),
     ('chacha-x64-no-counter', CX, 'incl\t48(%r15)', 'nop', X64),
     # skipped wipes: the dead-stack suite must find what they leave
-    ('chacha-x64-no-slot-wipe', CX, '\tmov\t%rax, SLOT(0)(%rsp)\t/* both slots */\n', '', X64),
+    ('chacha-x64-no-slot-wipe', CX, '\tmov\t%rax, SLOT(0)(%rsp)\t/* slots 0 and 1 */\n', '', X64),
+    ('chacha-x64-no-slot2-wipe', CX, '\t/* slots 0 and 1 */\n\tmov\t%eax, SLOT(2)(%rsp)\n',
+     '\t/* slots 0 and 1 */\n', X64),
+    ('chacha-x64-b-swap', CX, 'mov\t%r15d, %esi', 'mov\t%r15d, %edi', X64),
     ('chacha-x64-no-reg-wipe', CX, '\txor\t%r9d, %r9d\n', '', X64),
     ('chacha-no-wipe-key-words', C, '\t_vstu\tV0, 2*VL(%r11)\n', '', X64),
     ('chacha-avx512-wipe-skipped', C, 'cmp\t$(LANES+1), %r9d',
