@@ -43,13 +43,13 @@ MODULE_PARM_DESC(vgc, "vgcrypto's side, by algorithm or driver name");
 /* text bytes per batch, and the fewest records in one */
 #define KB_BATCH_BYTES	SZ_64K
 #define KB_BATCH_MIN	16
-#define KB_MAX_TEXT	8192
+#define KB_MAX_TEXT	65536
 #define KB_SLOT(len)	ALIGN(KB_AD + (len) + KB_TAG, 64)
 #define KB_SEAL		0
 #define KB_OPEN		1
 
 static const unsigned int kb_sizes[] = {
-	16, 64, 256, 512, 1024, 1420, 4096, 8192
+	16, 64, 256, 512, 1024, 1420, 4096, 8192, 16384, 65536
 };
 
 struct kb_side {

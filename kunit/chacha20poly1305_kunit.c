@@ -921,9 +921,11 @@ static void test_may_sleep_yields(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, t[4], 0UL, "seal of AD without MAY_SLEEP let another task run");
 	KUNIT_EXPECT_EQ_MSG(test, t[5], 0UL, "open of AD without MAY_SLEEP let another task run");
 	KUNIT_EXPECT_TRUE_MSG(test, t[6] && t[6] != ULONG_MAX,
-			      "seal with MAY_SLEEP of %u bytes of AD never yielded (%lu)", len, t[6]);
+			      "seal with MAY_SLEEP of %u bytes of AD never yielded (%lu)",
+			      len, t[6]);
 	KUNIT_EXPECT_TRUE_MSG(test, t[7] && t[7] != ULONG_MAX,
-			      "open with MAY_SLEEP of %u bytes of AD never yielded (%lu)", len, t[7]);
+			      "open with MAY_SLEEP of %u bytes of AD never yielded (%lu)",
+			      len, t[7]);
 }
 
 static struct kunit_case vgc_aead_cases[] = {

@@ -37,10 +37,12 @@ qtail() { tail -n 3 /tmp/q.out | tr '\n' ' ' | cut -c1-300; }
 export DEBIAN_FRONTEND=noninteractive
 
 # Every path on the root file system, by name, type and mode, except what
-# apt, dpkg, journald and systemd keep as their own records.
+# apt, dpkg, journald and systemd keep as their own records (/var/backups:
+# dpkg's daily copies of its database, whose timer can fire during a boot).
 listing() {
 	find / -xdev \( -path /proc -o -path /sys -o -path /dev -o -path /run \
 		-o -path /tmp -o -path /var/tmp -o -path /var/log -o -path /var/cache \
+		-o -path /var/backups \
 		-o -path /var/lib/dpkg -o -path /var/lib/apt -o -path /var/lib/systemd \
 		-o -path /var/lib/dhcp -o -path /etc/ld.so.cache -o -path /root/.lesshst \) \
 		-prune -o -printf '%p %y %m\n' | LC_ALL=C sort

@@ -326,6 +326,7 @@ static void print_ratios(unsigned int rounds, char *out, size_t len)
 	struct peer *yard[3] = { find_peer("mlkn-avx2"), find_peer("mlkn-native"),
 				 find_peer("mlkn-c") };
 	unsigned int i, y;
+	bool c_yard;
 	int n = 0;
 
 	out[0] = 0;
@@ -336,7 +337,8 @@ static void print_ratios(unsigned int rounds, char *out, size_t len)
 			if (!peers[i].be)
 				continue;
 			/* the portable code against the portable yardstick */
-			if ((y == 2) != !peers[i].be->simd_begin)
+			c_yard = y == 2;
+			if (c_yard != !peers[i].be->simd_begin)
 				continue;
 			n += snprintf(out + n, len - n, " %s/%s %.2f",
 				      peers[i].be->name, yard[y]->name + 5,
