@@ -268,11 +268,15 @@ static void row(const char *what, struct peer *peers, unsigned int n, int mn)
 	double med[MAX_PEERS];
 	u64 t0;
 
-	/* warm up */
+	/* warm up, inside a section as below */
 	for (p = 0; p < n; p++) {
 		cur_be = peers[p].be;
+		if (cur_be && !peers[p].whole_op && cur_be->simd_begin)
+			cur_be->simd_begin(&test_save);
 		for (b = 0; b < 64; b++)
 			peers[p].fn();
+		if (cur_be && !peers[p].whole_op && cur_be->simd_end)
+			cur_be->simd_end(&test_save);
 	}
 	for (r = 0; r < rounds; r++) {
 		for (i = 0; i < n; i++) {
