@@ -9,7 +9,8 @@
 #            [--pre "CMD"]... [--after "CMD"]... [--kernel um|um-debug]
 #            [--known-report REGEX]...
 #            [--cmdline "KERNEL ARGS"] [--no-kunit] [--timeout SEC] [--log FILE]
-#            [--fake-host-xsave BYTES] [--bundle DIR | --judge LOG]
+#            [--fake-host-xsave BYTES] [--hide-cpu FLAGS]
+#            [--bundle DIR | --judge LOG]
 #   --ko       module to load, in order (stock dependencies via modprobe first)
 #   --params   parameters for the --ko just before it (vgcrypto.ko gets
 #              aead=always unless they name aead=: runs must not depend on
@@ -35,6 +36,13 @@
 #   --fake-host-xsave  run UML as on a host whose XSAVE area has BYTES
 #              (tests/uml/xsave_shim.c, LD_PRELOAD); its counts go to
 #              LOG.xsave-stats and are printed
+#   --hide-cpu run UML as on a CPU without these flags (comma-separated,
+#              as /proc/cpuinfo spells them; "avx512": every avx512*):
+#              UML takes its CPU features from the host's /proc/cpuinfo
+#              at boot, so it reads a copy without them, bound over the
+#              file in a mount namespace of its own (needs root). The
+#              kernel's drivers and the module then choose as on such a
+#              CPU; the instructions still run on this one.
 #
 # The first line names the host: its CPU and the size of its XSAVE area,
 # which UML's FP state must match. A UML that cannot run with that size
@@ -56,7 +64,7 @@ usage() { vgc_usage; }
 
 kos=() params=() tcrypts=() adds=() runs=() pres=() afters=() kind=um known=
 cmdline="" need_kunit=1
-timeout_s=600 log="" bundle="" judge="" fake_xsave=""
+timeout_s=600 log="" bundle="" judge="" fake_xsave="" hide_cpu=""
 while (($#)); do
 	case $1 in
 	--ko) kos+=("$2"); params+=(""); shift 2 ;;
@@ -77,6 +85,7 @@ while (($#)); do
 	--timeout) timeout_s=$2; shift 2 ;;
 	--log) log=$2; shift 2 ;;
 	--fake-host-xsave) fake_xsave=$2; shift 2 ;;
+	--hide-cpu) hide_cpu=$2; shift 2 ;;
 	--bundle) bundle=$2; shift 2 ;;
 	--judge) judge=$2; shift 2 ;;
 	-h | --help) usage ;;
@@ -229,7 +238,21 @@ if [[ -n $fake_xsave ]]; then
 		"VGC_FAKE_XSAVE_STATS=${log:-$VGC_CACHE/logs/uml-last.log}.xsave-stats")
 	xsave="$fake_xsave bytes, faked by xsave_shim.so (the real one: $xsave)"
 fi
-echo "# host: $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo); XSAVE area $xsave"
+wrap=()
+if [[ -n $hide_cpu ]]; then
+	awk -v h=",$hide_cpu," '/^flags/ {
+		s = ""
+		for (i = 3; i <= NF; i++)
+			if (index(h, "," $i ",") == 0 && !(h ~ /,avx512,/ && $i ~ /^avx512/))
+				s = s " " $i
+		print "flags\t\t:" s
+		next
+	}
+	{ print }' /proc/cpuinfo >"$work/cpuinfo"
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	wrap=(unshare -m --propagation private sh -c 'mount --bind "$0" /proc/cpuinfo && exec "$@"' "$work/cpuinfo")
+fi
+echo "# host: $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo); XSAVE area $xsave${hide_cpu:+; flags hidden from UML: $hide_cpu}"
 
 start=$(date +%s)
 if [[ -n $judge ]]; then
@@ -242,7 +265,7 @@ else
 	rm -f "$log.xsave-stats"
 	set +e
 	# shellcheck disable=SC2086 # kernel args are words
-	timeout -k 5 "$timeout_s" ${preload[@]+"${preload[@]}"} "$kdir/linux" \
+	timeout -k 5 "$timeout_s" ${wrap[@]+"${wrap[@]}"} ${preload[@]+"${preload[@]}"} "$kdir/linux" \
 		initrd="$work/initrd.cpio" $kargs </dev/null 2>&1 | tr -d '\r' >"$log"
 	urc=${PIPESTATUS[0]}
 	set -e
