@@ -169,7 +169,8 @@ void vgc_cp_init(struct vgc_cp_req *r, const struct vgc_cp_backend *be,
 		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE],
 		 size_t textlen)
 {
-	unsigned int ahead = 1;
+	unsigned int ahead = 0;
+	size_t tblocks;
 
 	r->be = be;
 	r->adlen = 0;
@@ -182,20 +183,26 @@ void vgc_cp_init(struct vgc_cp_req *r, const struct vgc_cp_backend *be,
 
 	/*
 	 * Block 0 gives the one-time Poly1305 key; the text starts at block
-	 * 1. A short text's blocks are made in the same call (for a vector
-	 * back end, a call of up to eight blocks costs about one block's
-	 * latency), a longer text's first block, or none where the back end
-	 * makes one block faster alone (its chacha_block). The keystream is
-	 * kept for the text's first bytes.
+	 * 1. A short text's blocks are made in the same call: for a vector
+	 * back end, a call of a few blocks costs about one block's latency.
+	 * Back ends with a one-block function in general registers (x86's,
+	 * whose vector passes are wider than the four blocks kept here) make
+	 * a longer text's key block alone. The others (arm64's, five blocks
+	 * a pass: four in NEON, one beside them) make up to four of its
+	 * blocks with it, so that a multiple of five is left. The keystream
+	 * is kept for the text's first bytes.
 	 */
-	if (textlen <= VGC_CP_KS_TEXT_BLOCKS * VGC_CHACHA_BLOCK_SIZE)
-		ahead = DIV_ROUND_UP(textlen, VGC_CHACHA_BLOCK_SIZE);
+	tblocks = DIV_ROUND_UP(textlen, VGC_CHACHA_BLOCK_SIZE);
 	vgc_chacha20_init(r->chacha, key, nonce, 0);
-	if (ahead == 1 && textlen > VGC_CHACHA_BLOCK_SIZE && be->chacha_block) {
+	if (tblocks > VGC_CP_KS_TEXT_BLOCKS && be->chacha_block) {
 		be->chacha_block(r->chacha, r->ks);
-		ahead = 0;
 	} else {
-		cp_section(r, (1 + ahead) * VGC_CHACHA_BLOCK_SIZE, 0, 1);
+		if (tblocks <= VGC_CP_KS_TEXT_BLOCKS)
+			ahead = tblocks;
+		else
+			ahead = tblocks % 5 ? tblocks % 5 : 1;
+		/* the text's blocks made here count with the text */
+		cp_section(r, VGC_CHACHA_BLOCK_SIZE, 0, 1);
 		be->chacha_xor(r->chacha, r->ks, cp_zero, 1 + ahead);
 	}
 	vgc_poly1305_init(&r->poly, r->ks);

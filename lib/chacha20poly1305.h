@@ -23,10 +23,11 @@
 /*
  * What a SIMD section may cover, in units of one byte through one of the
  * two algorithms: sealing a byte of text costs 2 (ChaCha20 and
- * Poly1305), each of an open's two passes 1, a byte of AD 1, the two
- * blocks made at the start 128. Twice VGC_SIMD_CHUNK and room for those
- * blocks and an AD of up to 128 bytes: a request of up to 4 KiB of text
- * with the AD of TLS or ESP is one section, sealed or opened.
+ * Poly1305), each of an open's two passes 1, a byte of AD 1, the key
+ * block made at the start 64 (the text's blocks made with it count as
+ * text). Twice VGC_SIMD_CHUNK and room for that block and an AD of up to
+ * 192 bytes: a request of up to 4 KiB of text with the AD of TLS or ESP
+ * is one section, sealed or opened.
  */
 #define VGC_SIMD_BUDGET		(2 * VGC_SIMD_CHUNK + 256)
 
@@ -115,7 +116,8 @@ void vgc_burn_stack(void);
 /*
  * Keystream made ahead: the text's first blocks with the Poly1305 key, in
  * one back-end call (all of a text of up to 4 blocks, so that a short
- * message makes one ChaCha20 call; else the first block), and a text's
+ * message makes one ChaCha20 call; else the first four, or none where the
+ * back end has chacha_block), and a text's
  * last partial block with the whole blocks before it (chacha_xor_ks).
  */
 #define VGC_CP_KS_TEXT_BLOCKS	4

@@ -2,9 +2,9 @@
 /*
  * ChaCha20 keystream XOR for arm64 with NEON (Advanced SIMD) intrinsics.
  *
- * Two layouts, each where it costs fewest instructions (and, for runs of
- * eight blocks and more, a fifth block in general registers beside each
- * four vertical ones: see chacha_5block):
+ * Two layouts, each where it costs fewest instructions (and, from five
+ * blocks on, a fifth block in general registers beside each four
+ * vertical ones: see chacha_5block):
  *  - vertical, four blocks at once: v-register i holds state word i of
  *    four consecutive blocks (one block per 32-bit lane). The rounds need
  *    no shuffles at all; after them a 4 x 4 transpose per row of words
@@ -44,6 +44,8 @@ static const u8 vgc_neon_rot8_idx[16] __aligned(16) = {
 
 /* Lane offsets of the four blocks of a vertical step (for word 12). */
 static const u32 vgc_neon_lane_ctr[4] __aligned(16) = { 0, 1, 2, 3 };
+/* what a last five-block pass XORs the core's ks block into */
+static const u8 vgc_neon_zero_block[VGC_CHACHA_BLOCK_SIZE] __aligned(16);
 
 static __always_inline uint32x4_t rotl16(uint32x4_t a)
 {
@@ -269,10 +271,12 @@ static __always_inline void sout4(u8 *dst, const u8 *src, unsigned int k,
 /*
  * Five blocks from counter state[12] + done: four vertical in NEON (as
  * chacha_4block) and the fifth in general registers, their rounds in
- * one loop; all five XORed into dst.
+ * one loop; the four XORed into dst, the fifth from src5 into dst5 (the
+ * next 64 bytes of each, or a zero block into the core's ks).
  */
 static __always_inline void chacha_5block(const u32 state[16], u8 *dst,
-					  const u8 *src, u32 done)
+					  const u8 *src, u32 done, u8 *dst5,
+					  const u8 *src5)
 {
 	const uint8x16_t idx = vld1q_u8(vgc_neon_rot8_idx);
 	const uint32x4_t in12 = vaddq_u32(vdupq_n_u32(state[12] + done),
@@ -326,15 +330,13 @@ static __always_inline void chacha_5block(const u32 state[16], u8 *dst,
 	vout(x[12], x[13], x[14], x[15], in12, VIN(state, 13),
 	     VIN(state, 14), VIN(state, 15), dst + 48, src + 48, NULL, 4);
 
-	dst += 4 * VGC_CHACHA_BLOCK_SIZE;
-	src += 4 * VGC_CHACHA_BLOCK_SIZE;
-	sout4(dst, src, 0, s0 + state[0], s1 + state[1], s2 + state[2],
+	sout4(dst5, src5, 0, s0 + state[0], s1 + state[1], s2 + state[2],
 	      s3 + state[3]);
-	sout4(dst, src, 1, s4 + state[4], s5 + state[5], s6 + state[6],
+	sout4(dst5, src5, 1, s4 + state[4], s5 + state[5], s6 + state[6],
 	      s7 + state[7]);
-	sout4(dst, src, 2, s8 + state[8], s9 + state[9], s10 + state[10],
+	sout4(dst5, src5, 2, s8 + state[8], s9 + state[9], s10 + state[10],
 	      s11 + state[11]);
-	sout4(dst, src, 3, s12 + c12, s13 + state[13], s14 + state[14],
+	sout4(dst5, src5, 3, s12 + c12, s13 + state[13], s14 + state[14],
 	      s15 + state[15]);
 }
 
@@ -458,22 +460,31 @@ static void chacha_1block(const u32 state[16], u8 *dst, const u8 *src,
 static void chacha_xor(u32 state[16], u8 *dst, const u8 *src,
 		       unsigned int nblocks, u8 *ks)
 {
+	unsigned int total = nblocks + (ks ? 1 : 0), tail;
+	const u8 *src5;
 	u32 done = 0;
-	unsigned int tail;
+	u8 *dst5;
 
 	/*
-	 * Five at a time from eight blocks on: the fifth, in general
-	 * registers, costs as many instructions as the four NEON ones and
-	 * pays only in a run of passes (not in the few blocks the core makes
-	 * ahead with the Poly1305 key).
+	 * Five at a time (the fifth in general registers, beside four in
+	 * NEON: about the time of four alone; the last may be ks's block),
+	 * except for six or seven blocks, where four and the rest beat five
+	 * and a one-row tail on the in-order cores (llvm-mca,
+	 * scripts/bench/mca_arm64_trace.py).
 	 */
-	if (nblocks >= 8) {
-		for (; nblocks >= 5; nblocks -= 5, done += 5) {
-			chacha_5block(state, dst, src, done);
-			dst += 5 * VGC_CHACHA_BLOCK_SIZE;
-			src += 5 * VGC_CHACHA_BLOCK_SIZE;
+	for (; total == 5 || total >= 8; total -= 5, done += 5) {
+		dst5 = dst + 4 * VGC_CHACHA_BLOCK_SIZE;
+		src5 = src + 4 * VGC_CHACHA_BLOCK_SIZE;
+		if (total == 5 && ks) {
+			dst5 = ks;
+			src5 = vgc_neon_zero_block;
+			ks = NULL;
 		}
+		chacha_5block(state, dst, src, done, dst5, src5);
+		dst += 5 * VGC_CHACHA_BLOCK_SIZE;
+		src += 5 * VGC_CHACHA_BLOCK_SIZE;
 	}
+	nblocks = total - (ks ? 1 : 0);
 	for (; nblocks >= 4; nblocks -= 4, done += 4) {
 		chacha_4block(state, dst, src, done, 4, NULL);
 		dst += 4 * VGC_CHACHA_BLOCK_SIZE;

@@ -20,6 +20,18 @@
  *   open: Poly1305 over the ciphertext first, then ChaCha20 into dst,
  *         then the tag compared.
  *
+ * Linux 7.3 runs the same two assembly files (moved to lib/crypto/arm64;
+ * in Debian's linux-source-7.3 7.3.4-1~bpo13+1 one ADC's destination
+ * register in the Poly1305 differs, and the objects here are 6.1's)
+ * behind different glue (lib/crypto/arm64/chacha.h, poly1305.h), which
+ * vgc_ka_release = 73 selects:
+ *   - ChaCha20 of 64 bytes or less (the Poly1305 key, a walk's last piece
+ *     of up to one block) in C, not NEON (chacha_crypt_arch); chacha_c()
+ *     here stands in for the kernel's chacha_block_generic;
+ *   - Poly1305 through the library (poly1305_init with the key, updates
+ *     buffered to whole blocks): poly1305_blocks_neon for every call,
+ *     whose own entry takes the scalar path for short inputs.
+ *
  * kernel_neon_begin/end and the crypto API's own work (scatterlist walks,
  * requests) are left out: this counts the kernel's assembly in the
  * template's composition, and so favours it.
@@ -47,6 +59,8 @@ void kpoly1305_blocks(void *state, const u8 *src, u32 len, u32 hibit);
 void poly1305_blocks_neon(void *state, const u8 *src, u32 len, u32 hibit);
 void kpoly1305_emit(void *state, u8 *digest, const u32 *nonce);
 
+int vgc_ka_release = 61;
+
 /* the shash's state: the assembly's (h, r, the NEON powers), then ours */
 struct ka_poly {
 	u8 st[256] __aligned(16);
@@ -72,11 +86,57 @@ static void chacha_init(u32 st[16], const u8 key[32], const u8 nonce[12],
 		st[13 + i] = get_unaligned_le32(nonce + 4 * i);
 }
 
+static __always_inline u32 rotl32(u32 v, int n)
+{
+	return (v << n) | (v >> (32 - n));
+}
+
+static __always_inline void quarter(u32 *x, int a, int b, int c, int d)
+{
+	x[a] += x[b];
+	x[d] = rotl32(x[d] ^ x[a], 16);
+	x[c] += x[d];
+	x[b] = rotl32(x[b] ^ x[c], 12);
+	x[a] += x[b];
+	x[d] = rotl32(x[d] ^ x[a], 8);
+	x[c] += x[d];
+	x[b] = rotl32(x[b] ^ x[c], 7);
+}
+
+/* 7.3's chacha_crypt_generic for at most one block: a C block, xor */
+static void chacha_c(u32 *st, u8 *dst, const u8 *src, unsigned int bytes)
+{
+	u32 x[16];
+	u8 ks[BLOCK];
+	unsigned int i;
+
+	memcpy(x, st, sizeof(x));
+	for (i = 0; i < ROUNDS; i += 2) {
+		quarter(x, 0, 4, 8, 12);
+		quarter(x, 1, 5, 9, 13);
+		quarter(x, 2, 6, 10, 14);
+		quarter(x, 3, 7, 11, 15);
+		quarter(x, 0, 5, 10, 15);
+		quarter(x, 1, 6, 11, 12);
+		quarter(x, 2, 7, 8, 13);
+		quarter(x, 3, 4, 9, 14);
+	}
+	for (i = 0; i < 16; i++)
+		put_unaligned_le32(x[i] + st[i], ks + 4 * i);
+	for (i = 0; i < bytes; i++)
+		dst[i] = src[i] ^ ks[i];
+	st[12]++;
+}
+
 /* one walk piece, as the glue's chacha_doneon() */
 static void chacha_piece(u32 *st, u8 *dst, const u8 *src, unsigned int bytes)
 {
 	u8 buf[BLOCK];
 
+	if (vgc_ka_release >= 73 && bytes <= BLOCK) {
+		chacha_c(st, dst, src, bytes);
+		return;
+	}
 	while (bytes) {
 		unsigned int l = bytes < 5 * BLOCK ? bytes : 5 * BLOCK;
 
@@ -128,7 +188,7 @@ static void poly_blocks(struct ka_poly *p, const u8 *src, u32 len, u32 hibit,
 			return;
 	}
 	len &= ~15U;
-	if (neon)
+	if (neon || vgc_ka_release >= 73)
 		poly1305_blocks_neon(p->st, src, len, hibit);
 	else
 		kpoly1305_blocks(p->st, src, len, hibit);
@@ -167,7 +227,10 @@ static void poly_final(struct ka_poly *p, u8 tag[16])
 	if (p->buflen) {
 		p->buf[p->buflen++] = 1;
 		memset(p->buf + p->buflen, 0, 16 - p->buflen);
-		kpoly1305_blocks(p->st, p->buf, 16, 0);
+		if (vgc_ka_release >= 73)
+			poly1305_blocks_neon(p->st, p->buf, 16, 0);
+		else
+			kpoly1305_blocks(p->st, p->buf, 16, 0);
 	}
 	kpoly1305_emit(p->st, tag, p->s);
 }
@@ -192,7 +255,13 @@ static void ka_tag(u32 st[16], const u8 *ad, size_t adlen, const u8 *c,
 	u8 key[32] = { 0 }, lens[16];
 
 	chacha_piece(st, key, key, sizeof(key));
-	poly_update(&p, key, sizeof(key));
+	if (vgc_ka_release >= 73) {	/* poly1305_init(): r, then s kept */
+		poly1305_init_arm64(p.st, key);
+		memcpy(p.s, key + 16, 16);
+		p.rset = p.sset = true;
+	} else {
+		poly_update(&p, key, sizeof(key));
+	}
 	poly_update(&p, ad, adlen);
 	if (adlen % 16)
 		poly_update(&p, zero, 16 - adlen % 16);

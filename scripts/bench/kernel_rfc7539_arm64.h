@@ -9,6 +9,9 @@
 
 #include "kcompat.h"
 
+/* 61 (default): Linux 6.1's glue; 73: Linux 7.3's (the same assembly) */
+extern int vgc_ka_release;
+
 /* dst gets len + 16 bytes */
 void vgc_ka_seal(u8 *dst, const u8 *src, size_t len, const u8 *ad,
 		 size_t adlen, const u8 key[32], const u8 nonce[12]);

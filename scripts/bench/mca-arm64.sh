@@ -33,7 +33,11 @@
 #  - AEAD at 4 KiB: the ChaCha20 pass and the NEON Poly1305 loop summed
 #    per byte (the kernel's template takes its NEON Poly1305 for updates
 #    over 128 bytes, ours from 256).
-# Branches are left out of the streams (the model has no control flow),
+# Then, size by size (64 B to 16 KiB), whole seals and opens as they run:
+# scripts/bench/mca_arm64_trace.py gives the same models the instructions
+# BENCHDIR/insn_count executed, traced under qemu-aarch64, ours against
+# the kernel's code in Linux 6.1's and 7.3's compositions.
+# Branches are left out of the loop streams (the model has no control flow),
 # as are the address computations of constants (adrp/adr). The loops are
 # found in the disassembly (the backward branches), so that they follow
 # the code as it changes; their address ranges are printed.
@@ -171,3 +175,7 @@ print('# ours vgc_poly1305_neon_blocks loop 0x%x-0x%x (64 B), vgc_poly1305_block
       'loop 0x%x-0x%x (16 B); kernel poly1305_blocks_neon loop 0x%x-0x%x (64 B)' %
       (onl[0], onl[1], opl[0], opl[1], kpl[0], kpl[1]))
 PY
+[[ -x $bench/insn_count ]] || none "no $bench/insn_count"
+python3 "$VGC_SCRIPTS/bench/mca_arm64_trace.py" "$bench/insn_count" neoverse-n1 neoverse-n2 \
+	neoverse-v1 neoverse-v2 cortex-a53 cortex-a55 cortex-a57 cortex-a510 -- \
+	64 256 1024 4096 16384

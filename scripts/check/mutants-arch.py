@@ -192,6 +192,9 @@ MUTANTS = [
     ('neon-5block-diag', NC, 'squarter(&s1, &s6, &s11, &s12);',
      'squarter(&s1, &s6, &s11, &s13);', A64),
     ('neon-xor-no-gpr-wipe', NC, '\tvgc_arm64_wipe_gprs();\n', '', A64, 1),
+    ('neon-5block-ks-zero', NC, 'vgc_neon_zero_block[VGC_CHACHA_BLOCK_SIZE] __aligned(16);',
+     'vgc_neon_zero_block[VGC_CHACHA_BLOCK_SIZE] __aligned(16) = { 1 };', A64),
+    ('neon-5block-ks-twice', NC, '\t\t\tks = NULL;\n', '', A64),
     # arm64 NEON Poly1305 (two lanes, radix 2^26)
     ('neon-poly-hibit', NN, 'vdupq_n_u64(1U << 24)', 'vdupq_n_u64(1U << 23)', A64),
     ('neon-poly-fold-times-4', NN, 'vaddq_u64(t3, vshlq_n_u64(t3, 2))',

@@ -8,11 +8,11 @@
  * against the portable code's, so nothing is optimised away and the
  * implementations agree.
  *
- *   insn_count aead|aead-open neon|generic|openssl|kernel LEN ITERS
+ *   insn_count aead|aead-open neon|generic|openssl|kernel|kernel73 LEN ITERS
  *	seal (or open) LEN bytes with 13 bytes of AD (as vgc_bench); kernel:
  *	the kernel's own arm64 assembly in its rfc7539 template's composition
- *	(scripts/bench/kernel_rfc7539_arm64.c), in a build with
- *	-DVGC_INSN_KERNEL; openssl seals only
+ *	(scripts/bench/kernel_rfc7539_arm64.c; kernel73 with Linux 7.3's
+ *	glue), in a build with -DVGC_INSN_KERNEL; openssl seals only
  *   insn_count prim neon|neon-plain|generic PRIMITIVE ITERS
  *	one polynomial's worth of an ML-KEM primitive: ntt invntt basemul
  *	(a row of k = 3, the count is per product) tomont add rsub rej (the
@@ -166,11 +166,12 @@ static const struct vgc_cp_backend *cp_backend(const char *name)
 	return NULL;
 }
 
-/* one seal or open by @impl (@be, else OpenSSL or the kernel's); 0 or -errno */
-static int aead_one(const char *impl, const struct vgc_cp_backend *be,
+/* one seal or open by @be, else the kernel's or OpenSSL; 0 or -errno */
+static int aead_one(bool kernel, const struct vgc_cp_backend *be,
 		    EVP_CIPHER_CTX *c, bool open, u8 *out, const u8 *in,
 		    size_t len, const u8 *ad, const u8 *key, const u8 *nonce)
 {
+	(void)kernel;	/* without VGC_INSN_KERNEL */
 	if (be && open)
 		return vgc_cp_open(be, out, in, len + 16, ad, AD_LEN, key, nonce);
 	if (be) {
@@ -178,9 +179,9 @@ static int aead_one(const char *impl, const struct vgc_cp_backend *be,
 		return 0;
 	}
 #ifdef VGC_INSN_KERNEL
-	if (!strcmp(impl, "kernel") && open)
+	if (kernel && open)
 		return vgc_ka_open(out, in, len + 16, ad, AD_LEN, key, nonce);
-	if (!strcmp(impl, "kernel")) {
+	if (kernel) {
 		vgc_ka_seal(out, in, len, ad, AD_LEN, key, nonce);
 		return 0;
 	}
@@ -194,6 +195,7 @@ static int aead(const char *impl, bool open, size_t len, long iters)
 	const struct vgc_cp_backend *be = NULL;
 	EVP_CIPHER_CTX *c = NULL;
 	u8 key[32], nonce[12], ad[AD_LEN], *pt, *out, *ref;
+	bool kernel = false;
 	int err = 0;
 	long k;
 
@@ -201,7 +203,9 @@ static int aead(const char *impl, bool open, size_t len, long iters)
 		if (open)
 			bad_args();
 #ifdef VGC_INSN_KERNEL
-	} else if (!strcmp(impl, "kernel")) {
+	} else if (!strcmp(impl, "kernel") || !strcmp(impl, "kernel73")) {
+		vgc_ka_release = strcmp(impl, "kernel") ? 73 : 61;
+		kernel = true;
 #endif
 	} else {
 		be = cp_backend(impl);
@@ -226,7 +230,7 @@ static int aead(const char *impl, bool open, size_t len, long iters)
 	/* open: the sealed text in, the plaintext out */
 	vgc_mark_begin();
 	for (k = 0; k < iters; k++)
-		err |= aead_one(impl, be, c, open, out, open ? ref : pt, len, ad,
+		err |= aead_one(kernel, be, c, open, out, open ? ref : pt, len, ad,
 				key, nonce);
 	vgc_mark_end();
 	if (iters && (err || memcmp(out, open ? pt : ref, open ? len : len + 16))) {
