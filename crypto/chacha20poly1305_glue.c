@@ -105,9 +105,6 @@ static int vgc_aead_setauthsize(struct crypto_aead *tfm, unsigned int authsize)
 	return authsize == VGC_CP_TAG_SIZE ? 0 : -EINVAL;
 }
 
-/* what a walk over the text does with each piece */
-enum vgc_pass { VGC_SEAL, VGC_AUTH, VGC_AUTH_COPY, VGC_DECRYPT };
-
 static void vgc_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 		       unsigned int len, enum vgc_pass pass)
 {
@@ -202,9 +199,9 @@ static bool vgc_walk_ad(struct vgc_cp_req *r, struct scatterlist *sg,
  * whatever is left in the shorter of the two mapped pieces, and both are
  * stopped (unmapped, last mapped first) before either moves on.
  */
-static bool vgc_walk_text(struct vgc_cp_req *r, struct scatterlist *src,
-			  struct scatterlist *dst, unsigned int skip,
-			  unsigned int len, enum vgc_pass pass, bool may_sleep)
+bool vgc_walk_text(struct vgc_cp_req *r, struct scatterlist *src,
+		   struct scatterlist *dst, unsigned int skip,
+		   unsigned int len, enum vgc_pass pass, bool may_sleep)
 {
 	struct sg_mapping_iter sm, dm;
 	unsigned int n, flags, since = 0;
@@ -435,6 +432,11 @@ int vgc_aead_selftest(void)
 	}
 	kfree_sensitive(t);
 	return err ? -EINVAL : 0;
+}
+
+const struct vgc_cp_backend *vgc_aead_best_backend(void)
+{
+	return vgc_aead_nr_bes ? vgc_aead_bes[0] : &vgc_cp_backend_generic;
 }
 
 unsigned int vgc_aead_prepare(void)

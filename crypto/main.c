@@ -5,7 +5,8 @@
  * registered behind (an algorithm unregistered right after registration
  * may still be held by its self-test, on kernels that test
  * asynchronously). Then each algorithm family registers one driver set
- * per back end this CPU can run and backends= selects.
+ * per back end this CPU can run and backends= selects. The AEAD's library
+ * calls (crypto/aead_lib.c) get their per-CPU state before that.
  */
 #include <linux/module.h>
 
@@ -27,13 +28,19 @@ static int __init vgc_init(void)
 	err = vgc_aead_selftest() ?: vgc_mlkem_selftest();
 	if (err)
 		return err;
+	err = vgc_aead_lib_init();
+	if (err)
+		return err;
 
 	err = vgc_aead_register();
 	if (err)
-		return err;
+		goto lib;
 	err = vgc_mlkem_register();
-	if (err)
-		vgc_aead_unregister();
+	if (!err)
+		return 0;
+	vgc_aead_unregister();
+lib:
+	vgc_aead_lib_exit();
 	return err;
 }
 
@@ -41,6 +48,7 @@ static void __exit vgc_exit(void)
 {
 	vgc_mlkem_unregister();
 	vgc_aead_unregister();
+	vgc_aead_lib_exit();
 }
 
 module_init(vgc_init);

@@ -42,6 +42,32 @@ bool vgc_aead_guard(const struct vgc_cp_backend *be);
 int vgc_aead_run_on(const struct vgc_cp_backend *be, const u8 *key,
 		    struct vgc_cp_req *r, struct aead_request *req, bool seal);
 
+/*
+ * The first back end of the AEAD's list that this CPU can run and the
+ * backends= parameter allows (the portable one if none), whether or not
+ * the guard let its drivers register: the library exports'
+ * (crypto/aead_lib.c).
+ */
+const struct vgc_cp_backend *vgc_aead_best_backend(void);
+
+/* the library calls' per-CPU state (crypto/aead_lib.c): 0 or -ENOMEM */
+int vgc_aead_lib_init(void);
+void vgc_aead_lib_exit(void);
+
+/* what a walk over the text does with each piece */
+enum vgc_pass { VGC_SEAL, VGC_AUTH, VGC_AUTH_COPY, VGC_DECRYPT };
+
+struct scatterlist;
+/*
+ * @len bytes of text at offset @skip of @src (and of @dst, NULL for
+ * VGC_AUTH, which only reads; @dst == @src in place) through the AEAD
+ * core @r, mapped piece by piece; with @may_sleep, a yield every 4 KiB.
+ * False if the lists are shorter than @skip + @len.
+ */
+bool vgc_walk_text(struct vgc_cp_req *r, struct scatterlist *src,
+		   struct scatterlist *dst, unsigned int skip,
+		   unsigned int len, enum vgc_pass pass, bool may_sleep);
+
 #if VGC_TEST_HOOKS
 struct aead_request;
 /*

@@ -17,13 +17,11 @@ static __always_inline void quarter_round(u32 *x, int a, int b, int c, int d)
 	x[b] = rol32(x[b] ^ x[c], 7);
 }
 
-/* The 20 rounds plus feed-forward, as sixteen little-endian words. */
-static void chacha20_core(const u32 in[16], u32 x[16])
+/* The 20 rounds, in place. */
+static void chacha20_rounds(u32 x[16])
 {
 	int i;
 
-	for (i = 0; i < 16; i++)
-		x[i] = in[i];
 	for (i = 0; i < 10; i++) {
 		/* column round */
 		quarter_round(x, 0, 4, 8, 12);
@@ -36,8 +34,34 @@ static void chacha20_core(const u32 in[16], u32 x[16])
 		quarter_round(x, 2, 7, 8, 13);
 		quarter_round(x, 3, 4, 9, 14);
 	}
+}
+
+/* The 20 rounds plus feed-forward, as sixteen little-endian words. */
+static void chacha20_core(const u32 in[16], u32 x[16])
+{
+	int i;
+
+	for (i = 0; i < 16; i++)
+		x[i] = in[i];
+	chacha20_rounds(x);
 	for (i = 0; i < 16; i++)
 		x[i] += in[i];
+}
+
+void vgc_hchacha20(u8 out[VGC_CHACHA_KEY_SIZE], const u8 key[VGC_CHACHA_KEY_SIZE],
+		   const u8 nonce[VGC_HCHACHA_NONCE_SIZE])
+{
+	u32 x[16];
+	int i;
+
+	/* the nonce's first word where the block counter would be */
+	vgc_chacha20_init(x, key, nonce + 4, get_unaligned_le32(nonce));
+	chacha20_rounds(x);
+	for (i = 0; i < 4; i++) {
+		put_unaligned_le32(x[i], out + 4 * i);
+		put_unaligned_le32(x[12 + i], out + 16 + 4 * i);
+	}
+	memzero_explicit(x, sizeof(x));
 }
 
 void vgc_chacha20_block(u32 state[16], u8 out[VGC_CHACHA_BLOCK_SIZE])

@@ -8,6 +8,7 @@
 #define VGC_CHACHA_KEY_SIZE	32
 #define VGC_CHACHA_NONCE_SIZE	12
 #define VGC_CHACHA_BLOCK_SIZE	64
+#define VGC_HCHACHA_NONCE_SIZE	16
 
 /*
  * The sixteen-word state: constants, key, 32-bit block counter in word
@@ -29,6 +30,14 @@ static inline void vgc_chacha20_init(u32 state[16], const u8 *key,
 	for (i = 0; i < 3; i++)
 		state[13 + i] = get_unaligned_le32(nonce + 4 * i);
 }
+
+/*
+ * HChaCha20 (draft-irtf-cfrg-xchacha-03, section 2.2): the 20 rounds,
+ * without the feed-forward, over the key and a 16-byte nonce; words 0-3
+ * and 12-15 are the subkey XChaCha20 runs ChaCha20 with.
+ */
+void vgc_hchacha20(u8 out[VGC_CHACHA_KEY_SIZE], const u8 key[VGC_CHACHA_KEY_SIZE],
+		   const u8 nonce[VGC_HCHACHA_NONCE_SIZE]);
 
 /* One 64-byte keystream block of @state, then the counter moves on. */
 void vgc_chacha20_block(u32 state[16], u8 out[VGC_CHACHA_BLOCK_SIZE]);

@@ -4,7 +4,10 @@
 # The module built against one kernel's headers, warnings counted as
 # failures (scripts/build/module.sh), and its objects checked for vector
 # registers outside the SIMD ones (scripts/check/simd-objects.sh),
-# reported as test counts.
+# reported as test counts. The opt-in libchacha20poly1305 replacement is
+# built beside it (VGC_LIBCP=1: it changes nothing in vgcrypto.ko), and
+# its six exports' CRCs are compared with what that kernel's stock
+# wireguard.ko imports.
 #
 # usage: scripts/check/build.sh 6.1|6.12|7.3|arm64-6.1|arm64-6.12|arm64-7.3
 #   arm64-*: cross-built (aarch64-linux-gnu-, the compiler Debian's arm64
@@ -20,14 +23,18 @@ arm64-*)
 	rel=${ver#arm64-} arch=arm64 out=$root/build/k$rel-arm64
 	make=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu- -j2)
 	kdir=$("$root/scripts/fetch/arm64.sh" "$rel" headers)
+	mods=$("$root/scripts/fetch/arm64.sh" "$rel" modules)
 	;;
-*) kdir=$("$root/scripts/fetch/kernel.sh" "$ver" headers) ;;
+*)
+	kdir=$("$root/scripts/fetch/kernel.sh" "$ver" headers)
+	mods=$("$root/scripts/fetch/kernel.sh" "$ver" modules)
+	;;
 esac || {
 	echo "build-$ver: headers unavailable"
 	echo "0 passed, 1 failed"
 	exit 1
 }
-if ! "$root/scripts/build/module.sh" "$kdir" "$out" ${make[@]+"${make[@]}"}; then
+if ! "$root/scripts/build/module.sh" "$kdir" "$out" VGC_LIBCP=1 ${make[@]+"${make[@]}"}; then
 	echo "not ok - vgcrypto.ko against $kdir"
 	echo "build-$ver: 0 passed, 1 failed"
 	exit 1
@@ -62,6 +69,14 @@ if [[ -f $syms ]] && grep -q 'vgc_mlkem_encaps[[:space:]]' "$syms" &&
 	p=$((p + 1))
 else
 	echo "not ok - the production build's exports ($syms): test-only symbols above, or vgc_mlkem_encaps missing"
+	f=$((f + 1)) rc=1
+fi
+# The replacement's exports as the stock wireguard.ko imports them: the
+# same CRCs where the kernel has CONFIG_MODVERSIONS (Debian's 6.1 and
+# 6.12), the same names where it has not (7.3)
+if "$root/scripts/check/libcp-crcs.sh" "$mods" "$syms"; then
+	p=$((p + 1))
+else
 	f=$((f + 1)) rc=1
 fi
 # arm64: no NEON function of this compiler's build stores a v-register to
