@@ -13,7 +13,12 @@
 # to them, a Kbuild that composes them as arch/x86/crypto/Makefile does,
 # and kernel_x86_uml_compat.h (-include) with what UML's headers lack. So
 # the kernel's rfc7539 template runs on its x86 SIMD drivers under UML
-# (scripts/bench/uml.sh). Prints the two modules' paths.
+# (scripts/bench/uml.sh). And the kernel's lib/crypto/chacha20poly1305.c
+# (what WireGuard calls), unchanged, as kchacha20poly1305.ko on those
+# drivers' library exports (CONFIG_CRYPTO_ARCH_HAVE_LIB_CHACHA and _POLY1305
+# defined for it, as an x86 kernel has them; its six exports renamed
+# kchacha20poly1305_*, apart from UML's own generic module's), for
+# kunit/lib_kbench.c. Prints the three modules' paths.
 #
 # CONFIG_AS_AVX512 is defined for them: x86 kernels built with a binutils
 # that knows AVX-512 (Debian's 6.1 among them) have it, UML never does,
@@ -39,16 +44,28 @@ for f in "${files[@]}"; do
 	[[ -f $kx/$f ]] || vgc_die "no $kx/$f"
 	ln -sfn "$kx/$f" "$out/$f"
 done
+kl=$(cd "$kdir/source/lib/crypto" && pwd)
+for f in chacha20poly1305.c chacha20poly1305-selftest.c; do
+	[[ -f $kl/$f ]] || vgc_die "no $kl/$f"
+	ln -sfn "$kl/$f" "$out/$f"
+done
 cp "$VGC_SCRIPTS/bench/kernel_x86_uml_compat.h" "$out/"
 
 # The object lists and the perlasm rule are arch/x86/crypto/Makefile's.
 cat >"$out/Kbuild" <<'EOF'
 # Written by scripts/bench/kernel-x86-uml.sh: the kernel's arch/x86/crypto
 # ChaCha20 and Poly1305 drivers for User-Mode Linux.
-obj-m += chacha-x86_64.o poly1305-x86_64.o
+obj-m += chacha-x86_64.o poly1305-x86_64.o kchacha20poly1305.o
 chacha-x86_64-y := chacha-avx2-x86_64.o chacha-ssse3-x86_64.o \
 		   chacha-avx512vl-x86_64.o chacha_glue.o
 poly1305-x86_64-y := poly1305-x86_64-cryptogams.o poly1305_glue.o
+kchacha20poly1305-y := chacha20poly1305.o chacha20poly1305-selftest.o
+klib := -DCONFIG_CRYPTO_ARCH_HAVE_LIB_CHACHA=1 -DCONFIG_CRYPTO_ARCH_HAVE_LIB_POLY1305=1
+klib += $(foreach f,encrypt decrypt encrypt_sg_inplace decrypt_sg_inplace,\
+	-Dchacha20poly1305_$(f)=kchacha20poly1305_$(f))
+klib += $(foreach f,encrypt decrypt,-Dxchacha20poly1305_$(f)=kxchacha20poly1305_$(f))
+CFLAGS_chacha20poly1305.o += $(klib)
+CFLAGS_chacha20poly1305-selftest.o += $(klib)
 targets += poly1305-x86_64-cryptogams.S
 
 ccflags-y += -DCONFIG_AS_AVX512=1 -include $(src)/kernel_x86_uml_compat.h
@@ -68,4 +85,4 @@ fi
 if grep -E '(warning|WARNING|error|ERROR):' "$log" >&2; then
 	vgc_die "warnings above (log: $log)"
 fi
-printf '%s\n' "$out/chacha-x86_64.ko" "$out/poly1305-x86_64.ko"
+printf '%s\n' "$out/chacha-x86_64.ko" "$out/poly1305-x86_64.ko" "$out/kchacha20poly1305.ko"

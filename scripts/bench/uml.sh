@@ -38,7 +38,7 @@ kdir=$(scripts/build/kunit-kernel.sh um)
 scripts/build/module.sh "$kdir" "$root/build/uml" ARCH=um VGC_TEST_MODULES=1 >/dev/null
 mkdir -p build/bench
 mapfile -t kx < <(scripts/bench/kernel-x86-uml.sh "$kdir" "$root/build/bench/kernel-x86-uml")
-((${#kx[@]} == 2)) || { echo "bench-uml: the kernel's x86 drivers did not build" >&2; exit 1; }
+((${#kx[@]} == 3)) || { echo "bench-uml: the kernel's x86 drivers did not build" >&2; exit 1; }
 log=$root/build/bench/uml-tcrypt.log
 elsewhere=()
 case ${1:-} in
@@ -48,9 +48,11 @@ esac
 
 # kmod's tools by path: the guest shell's insmod and modprobe are busybox's,
 # which run a module's failing init (tcrypt's, the kbenches') twice.
+# (kchacha20poly1305's dependencies are the two drivers loaded before it)
 load_kernel=""
 for ko in "${kx[@]}"; do
 	for dep in $(modinfo -F depends "$ko" | tr , ' '); do
+		case $dep in chacha[-_]x86_64 | poly1305[-_]x86_64) continue ;; esac
 		load_kernel+="/bin/modprobe $dep && "
 	done
 	load_kernel+="/bin/insmod /bin/${ko##*/} && "
@@ -71,13 +73,16 @@ runs+=(--run "/bin/insmod /bin/vgcrypto_aead_kbench.ko 2>/dev/null; true")
 for be in avx512vl avx2; do
 	runs+=(--run "/bin/insmod /bin/vgcrypto_aead_kbench.ko vgc=rfc7539-chacha20-poly1305-vgcrypto-$be 2>/dev/null; true")
 done
+# the library calls WireGuard makes, against the kernel's own library
+runs+=(--run "/bin/insmod /bin/vgcrypto_lib_kbench.ko 2>/dev/null; true")
 runs+=(--run "/bin/insmod /bin/vgcrypto_mlkem_kbench.ko 2>/dev/null; dmesg | grep mlkem-kbench; true")
 ok=1
 hide=()
 [[ -z ${VGC_BENCH_UML_HIDE_CPU:-} ]] || hide=(--hide-cpu "$VGC_BENCH_UML_HIDE_CPU")
 scripts/run/uml.sh --no-kunit ${hide[@]+"${hide[@]}"} --add "${kx[0]}" --add "${kx[1]}" \
-	--add "$root/build/uml/vgcrypto.ko" \
+	--add "${kx[2]}" --add "$root/build/uml/vgcrypto.ko" \
 	--add "$root/build/uml/vgcrypto_aead_kbench.ko" \
+	--add "$root/build/uml/vgcrypto_lib_kbench.ko" \
 	--add "$root/build/uml/vgcrypto_mlkem_kbench.ko" \
 	"${runs[@]}" --timeout $((300 + 60 * rounds)) \
 	--log "$log" "${elsewhere[@]}" >"$root/build/bench/uml-run.out" || ok=0
@@ -161,6 +166,16 @@ if grep -qE 'aead-kbench: +16 ' "$log"; then
 else
 	grep -o 'aead-kbench: .*' "$log" || true
 	echo "bench-uml: no rfc7539 kbench figures (see $log)"
+	ok=0
+fi
+
+echo
+if grep -qE 'lib-kbench: +64 ' "$log"; then
+	echo "WireGuard's library calls under UML on $cpu: vgcrypto_lib_kbench.ko"
+	grep -o 'lib-kbench: .*' "$log" | sed 's/^lib-kbench: //'
+else
+	grep -o 'lib-kbench: .*' "$log" || true
+	echo "bench-uml: no library kbench figures (see $log)"
 	ok=0
 fi
 

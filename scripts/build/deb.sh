@@ -1,13 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# scripts/build/deb.sh - `make deb`: vgcrypto-dkms_VERSION_all.deb, built
+# scripts/build/deb.sh - `make deb`: vgcrypto-dkms_VERSION_all.deb and the
+# opt-in vgcrypto-wireguard-dkms_VERSION_all.deb (docs/wireguard.md), built
 # by dpkg-buildpackage from debian/ in a copy of the tracked files under
 # build/deb (so nothing lands beside the clone), checked by lintian, and
 # copied to the top of the clone. The version is debian/changelog's.
 #
 # usage: scripts/build/deb.sh [OUTDIR]   (default: the top of the clone)
-# Prints the .deb's path last.
+# Prints vgcrypto-wireguard-dkms's path, then vgcrypto-dkms's last.
 #
 # VGCRYPTO_DEB_FAULT, for the test's deliberate faults only: forget-file
 # leaves lib/poly1305.c out of the package, no-autoload its modules-load.d
@@ -35,11 +36,13 @@ esac
 (cd "$src" && dpkg-buildpackage -b -us -uc --no-sign) >"$work/build.log" 2>&1 ||
 	{ cat "$work/build.log" >&2; vgc_die "dpkg-buildpackage failed"; }
 deb=$work/vgcrypto-dkms_${ver}_all.deb
-[[ -f $deb ]] || vgc_die "no $deb"
+wgdeb=$work/vgcrypto-wireguard-dkms_${ver}_all.deb
+[[ -f $deb && -f $wgdeb ]] || vgc_die "no $deb or no $wgdeb"
 # Every tag lintian prints is an error here; the ones the package takes on
 # purpose are overridden in debian/, each with its reason.
 lintian --fail-on error,warning,info,pedantic --pedantic --info "$work"/vgcrypto_"${ver}"_*.changes >&2 ||
 	vgc_die "lintian"
 mkdir -p "$out"
-cp "$deb" "$out/"
+cp "$wgdeb" "$deb" "$out/"
+echo "$out/${wgdeb##*/}"
 echo "$out/${deb##*/}"

@@ -7,9 +7,11 @@
 #
 # usage: scripts/build/dkms-src.sh version
 #            print the version
-#        scripts/build/dkms-src.sh DIR
+#        scripts/build/dkms-src.sh DIR [wireguard]
 #            fill DIR (made if missing; `make dkms-src` uses
-#            /usr/src/vgcrypto-VERSION) and print the version
+#            /usr/src/vgcrypto-VERSION) and print the version; with
+#            wireguard, the same source with dkms-wireguard.conf as its
+#            dkms.conf (the opt-in libchacha20poly1305 replacement)
 set -euo pipefail
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -32,5 +34,7 @@ if git rev-parse --git-dir >/dev/null 2>&1; then
 else
 	cp -r "${srcs[@]}" "$dest/"
 fi
-sed "s/#MODULE_VERSION#/$ver/g" dkms.conf >"$dest/dkms.conf"
+conf=dkms.conf
+[[ ${2:-} == wireguard ]] && conf=dkms-wireguard.conf
+sed "s/#MODULE_VERSION#/$ver/g" "$conf" >"$dest/dkms.conf"
 echo "$ver"

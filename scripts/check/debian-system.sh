@@ -60,8 +60,9 @@ vgc_need_pkgs qemu-system-x86 qemu-utils e2fsprogs gcc libc6-dev libssl-dev
 work=$root/build/debian-system
 rm -rf "$work"
 mkdir -p "$work/common/bin"
-if deb=$(scripts/build/deb.sh "$work/common" 2>"$work/deb.log"); then
-	ok "make deb: ${deb##*/}, lintian clean"
+if debs=$(scripts/build/deb.sh "$work/common" 2>"$work/deb.log"); then
+	deb=${debs##*$'\n'}
+	ok "make deb: ${deb##*/} and vgcrypto-wireguard-dkms, lintian clean"
 else
 	notok "make deb: $(tail -n 3 "$work/deb.log" | tr '\n' ' ')"
 	finish

@@ -54,14 +54,16 @@ else
 	# Debian's ip (iproute2) for `ip xfrm` and `ip netns`, under a name of
 	# its own: the guest's busybox sh would run its own `ip` applet instead
 	# (the arm64 guest base brings Debian's arm64 ip under that name).
-	vgc_need_pkgs iproute2 libssl-dev
+	# wg and wireguard-go for the WireGuard test (the arm64 guest base has
+	# Debian's arm64 builds)
+	vgc_need_pkgs iproute2 libssl-dev wireguard-tools wireguard-go
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/vgc-check-qemu.XXXXXX")
 	trap 'rm -rf "$tmp"' EXIT
 	cp /bin/ip "$tmp/iproute2-ip"
 	args=(--release "$rel" --add "$tmp/iproute2-ip" --env VGC_RELEASE="$rel"
-		--extra-tests)
+		--add /usr/bin/wg --add /usr/bin/wireguard-go --extra-tests)
 fi
-scripts/build/module.sh "$kdir" "$out" ${make[@]+"${make[@]}"} VGC_TEST_MODULES=1 ||
+scripts/build/module.sh "$kdir" "$out" ${make[@]+"${make[@]}"} VGC_TEST_MODULES=1 VGC_LIBCP=1 ||
 	fail "module build"
 
 log=$root/build/check/$name-console.log
@@ -74,7 +76,9 @@ scripts/run/qemu.sh "${args[@]}" --ko "$out/vgcrypto.ko" \
 	--add tests/consumers/ktls_test.c --add tests/consumers/tcp_xfer.c \
 	--add tests/consumers/ipsec.sh \
 	--add tests/qemu/mlkem.sh --add "$out/vgcrypto_mlkem_check.ko" \
-	--mod tls --mod veth --mod xfrm_user --mod esp4 \
+	--ko "$out/libchacha20poly1305.ko" --add tests/qemu/wireguard.sh \
+	--add tests/consumers/udp_tamper.c \
+	--mod tls --mod veth --mod xfrm_user --mod esp4 --mod wireguard --mod tun \
 	--env VGC_AFALG_CASES="${VGCRYPTO_AFALG_CASES:-${sizes[0]}}" \
 	--env VGC_KTLS_RECORDS="${VGCRYPTO_KTLS_RECORDS:-${sizes[1]}}" \
 	--env VGC_IPSEC_BYTES="${VGCRYPTO_IPSEC_BYTES:-${sizes[2]}}" \
@@ -87,12 +91,14 @@ line=$(grep -Eo "^qemu-[a-z0-9.-]*: [0-9]+ passed, [0-9]+ failed" "$out/guest.ou
 line=${line#*: }
 p=${line%% passed*} f=${line#*passed, } f=${f%% failed*}
 # all.sh skips a guest script it was not given: the guard's must have run
-if grep -qE '^guard: [1-9][0-9]* passed' "$out/guest.out"; then
-	p=$((p + 1))
-else
-	echo "not ok - the guest did not run tests/qemu/guard.sh"
-	f=$((f + 1))
-fi
+for t in guard wireguard; do
+	if grep -qE "^$t: [1-9][0-9]* passed" "$out/guest.out"; then
+		p=$((p + 1))
+	else
+		echo "not ok - the guest did not run tests/qemu/$t.sh"
+		f=$((f + 1))
+	fi
+done
 if [[ $rel == arm64* ]]; then
 	if grep -q 'resolves to rfc7539-chacha20-poly1305-vgcrypto-neon' "$out/guest.out"; then
 		p=$((p + 1))

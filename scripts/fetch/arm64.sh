@@ -170,13 +170,14 @@ a_image() {
 }
 
 # The arm64 counterpart of vgc_guest_base: Debian's arm64 busybox-static,
-# and kmod (busybox insmod retries a failing init) and iproute2's ip (as
-# /bin/iproute2-ip) with the shared libraries they need, under the paths
-# their ELF interpreter expects.
+# and kmod (busybox insmod retries a failing init), iproute2's ip (as
+# /bin/iproute2-ip), wg and wireguard-go with the shared libraries they
+# need, under the paths their ELF interpreter expects.
 a_guest_base() {
 	# kmod and its libraries, then iproute2 (ip, for the IPsec test) and its
 	local pkgs=(busybox-static kmod libc6 liblzma5 libssl3 libzstd1
-		iproute2 libbpf1 libbsd0 libcap2 libelf1 libmd0 libmnl0 zlib1g) p v specs=()
+		iproute2 libbpf1 libbsd0 libcap2 libelf1 libmd0 libmnl0 zlib1g
+		wireguard-tools wireguard-go) p v specs=()
 	local key out stage dir a applets
 	vgc_need_pkgs cpio busybox-static
 	vgc_apt_refresh
@@ -214,6 +215,8 @@ a_guest_base() {
 			# Debian's ip, under the name tests/qemu/consumers.sh expects
 			install -m 0755 "$(find "$stage/bin" "$stage/sbin" -name ip -type f | head -n1)" \
 				"$dir/bin/iproute2-ip"
+			# wg and wireguard-go, for tests/qemu/wireguard.sh
+			install -m 0755 "$stage/usr/bin/wg" "$stage/usr/bin/wireguard-go" "$dir/bin/"
 			# the loader and libraries (only the .so files: no gconv, no docs)
 			mkdir -p "$dir/lib/aarch64-linux-gnu" "$dir/usr/lib/aarch64-linux-gnu"
 			cp -a "$stage"/lib/ld-linux-aarch64.so.1 "$dir/lib/"

@@ -6,8 +6,10 @@
 # both ways), selftest.sh (load, self-tests, tcrypt alg=,
 # RFC vectors through AF_ALG, rmmod), then consumers.sh (AF_ALG
 # differential, kTLS, IPsec, rmmod while in use, load/unload cycles,
-# tcrypt speed table), then mlkem.sh (ML-KEM drivers). Ends with "qemu-$VGC_RELEASE: N passed, N failed",
-# the sum of the two.
+# tcrypt speed table), then mlkem.sh (ML-KEM drivers), then wireguard.sh
+# (WireGuard on the libchacha20poly1305 replacement, against
+# wireguard-go). Ends with "qemu-$VGC_RELEASE: N passed, N failed", the
+# sum of them all.
 pass=0
 fail=0
 # Linux 7.x lets AF_ALG reach only an allowlist of algorithms (for aead,
@@ -27,8 +29,9 @@ VGC_KCHACHA=chacha20-generic
 grep -q '^driver *: chacha20-lib$' /proc/crypto && VGC_KCHACHA=chacha20-lib
 export VGC_KCHACHA
 # guard.sh first, before anything instantiates the kernel's rfc7539;
-# neon-sections.sh: arm64 guests only
-for t in guard.sh selftest.sh consumers.sh neon-sections.sh mlkem.sh; do
+# neon-sections.sh: arm64 guests only; wireguard.sh last (its
+# libchacha20poly1305 replacement holds vgcrypto.ko from then on)
+for t in guard.sh selftest.sh consumers.sh neon-sections.sh mlkem.sh wireguard.sh; do
 	[ -f "/bin/$t" ] || continue
 	echo "# ---- $t"
 	sh "/bin/$t" 2>&1 | tee /tmp/all.out
