@@ -4,7 +4,9 @@
  * the kernel's own lib/crypto/chacha20poly1305.c on its x86 SIMD ChaCha20
  * and Poly1305 (built for User-Mode Linux by
  * scripts/bench/kernel-x86-uml.sh as kchacha20poly1305.ko, its exports
- * renamed kchacha20poly1305_*, found with symbol_get) against vgcrypto's
+ * renamed kchacha20poly1305_*, linked against that build's
+ * Module.symvers: VGC_LIB_KBENCH=1 and KBUILD_EXTRA_SYMBOLS, as
+ * scripts/bench/uml.sh builds it) against vgcrypto's
  * (<vgcrypto/chacha20poly1305.h>, what the libchacha20poly1305
  * replacement forwards to). Packets as WireGuard seals and opens them: in
  * place, one scatterlist entry, no AD, a 64-bit nonce. The two take turns
@@ -165,21 +167,17 @@ static int __init lib_kbench_init(void)
 {
 	struct lk *k = kzalloc(sizeof(*k), GFP_KERNEL);
 	unsigned int i;
-	int err = -ENOENT;
+	int err;
 
 	if (!k)
 		return -ENOMEM;
-	k->fn[0][0] = symbol_get(kchacha20poly1305_encrypt_sg_inplace);
-	k->fn[0][1] = symbol_get(kchacha20poly1305_decrypt_sg_inplace);
+	k->fn[0][0] = kchacha20poly1305_encrypt_sg_inplace;
+	k->fn[0][1] = kchacha20poly1305_decrypt_sg_inplace;
 	k->fn[1][0] = lk_vgc_seal;
 	k->fn[1][1] = lk_vgc_open;
 	k->nslots = lk_batch(lk_sizes[0]);
 	k->slots = kvmalloc(k->nslots * LK_SLOT(LK_MAX), GFP_KERNEL);
 	k->sg = kcalloc(k->nslots, sizeof(*k->sg), GFP_KERNEL);
-	if (!k->fn[0][0] || !k->fn[0][1]) {
-		pr_info("lib-kbench: no kchacha20poly1305.ko (scripts/bench/kernel-x86-uml.sh)\n");
-		goto out;
-	}
 	err = -ENOMEM;
 	if (!k->slots || !k->sg)
 		goto out;
@@ -198,10 +196,6 @@ static int __init lib_kbench_init(void)
 	}
 	err = -EAGAIN;
 out:
-	if (k->fn[0][0])
-		symbol_put(kchacha20poly1305_encrypt_sg_inplace);
-	if (k->fn[0][1])
-		symbol_put(kchacha20poly1305_decrypt_sg_inplace);
 	kvfree(k->slots);
 	kfree(k->sg);
 	kfree_sensitive(k);

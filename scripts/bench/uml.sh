@@ -35,10 +35,12 @@ cd "$root"
 rounds=${VGC_BENCH_UML_ROUNDS:-3}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "bench-uml: VGC_BENCH_UML_ROUNDS: a count" >&2; exit 2; }
 kdir=$(scripts/build/kunit-kernel.sh um)
-scripts/build/module.sh "$kdir" "$root/build/uml" ARCH=um VGC_TEST_MODULES=1 >/dev/null
 mkdir -p build/bench
 mapfile -t kx < <(scripts/bench/kernel-x86-uml.sh "$kdir" "$root/build/bench/kernel-x86-uml")
 ((${#kx[@]} == 3)) || { echo "bench-uml: the kernel's x86 drivers did not build" >&2; exit 1; }
+# the kbench of the library calls links against kchacha20poly1305.ko's exports
+scripts/build/module.sh "$kdir" "$root/build/uml" ARCH=um VGC_TEST_MODULES=1 VGC_LIB_KBENCH=1 \
+	KBUILD_EXTRA_SYMBOLS="$root/build/bench/kernel-x86-uml/Module.symvers" >/dev/null
 log=$root/build/bench/uml-tcrypt.log
 elsewhere=()
 case ${1:-} in
