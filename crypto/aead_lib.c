@@ -26,12 +26,14 @@
 #include "chacha20poly1305.h"
 #include "vgc_glue.h"
 
-static_assert(VGC_LIB_KEY_SIZE == VGC_CP_KEY_SIZE);
-static_assert(VGC_LIB_TAG_SIZE == VGC_CP_TAG_SIZE);
-static_assert(VGC_LIB_XNONCE_SIZE == VGC_HCHACHA_NONCE_SIZE + 8);
-
-enum { VGC_LIB_TASK, VGC_LIB_SOFTIRQ, VGC_LIB_HARDIRQ, VGC_LIB_NMI,
-       VGC_LIB_SLOTS };
+/* the contexts that can interrupt one another on a CPU: a slot each */
+enum {
+	VGC_LIB_TASK,
+	VGC_LIB_SOFTIRQ,
+	VGC_LIB_HARDIRQ,
+	VGC_LIB_NMI,
+	VGC_LIB_SLOTS
+};
 
 struct vgc_lib_slots {
 	struct vgc_cp_req req[VGC_LIB_SLOTS];

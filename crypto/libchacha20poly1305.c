@@ -163,14 +163,16 @@ static const u8 vgc_rl_a5_ad[] = {
 /* its nonce, 00 00 00 00 01 02 .. 08, as the 64-bit form */
 #define VGC_RL_A5_NONCE	0x0807060504030201ULL
 
-static const char vgc_rl_a5_text[] =
-	"Internet-Drafts are draft documents valid for a maximum of six "
-	"months and may be updated, replaced, or obsoleted by other "
-	"documents at any time. It is inappropriate to use Internet-Drafts "
-	"as reference material or to cite them other than as "
-	"/\xe2\x80\x9cwork in progress./\xe2\x80\x9d";
+/* its text, 265 bytes, in pieces put together at load */
+static const char *const vgc_rl_a5_parts[] = {
+	"Internet-Drafts are draft documents valid for a maximum of six ",
+	"months and may be updated, replaced, or obsoleted by other ",
+	"documents at any time. It is inappropriate to use Internet-Drafts ",
+	"as reference material or to cite them other than as ",
+	"/\xe2\x80\x9cwork in progress./\xe2\x80\x9d",
+};
 
-#define VGC_RL_A5_LEN	(sizeof(vgc_rl_a5_text) - 1)
+#define VGC_RL_A5_LEN	265
 
 static const u8 vgc_rl_a5_tag[CHACHA20POLY1305_AUTHTAG_SIZE] = {
 	0xee, 0xad, 0x9d, 0x67, 0x89, 0x0c, 0xbb, 0x22,
@@ -191,6 +193,7 @@ static const u8 vgc_rl_hchacha_subkey[CHACHA20POLY1305_KEY_SIZE] = {
 };
 
 struct vgc_rl_kat {
+	u8 text[VGC_RL_A5_LEN];
 	u8 ct[VGC_RL_A5_LEN + CHACHA20POLY1305_AUTHTAG_SIZE];
 	u8 ref[VGC_RL_A5_LEN + CHACHA20POLY1305_AUTHTAG_SIZE];
 	u8 pt[VGC_RL_A5_LEN];
@@ -204,7 +207,7 @@ static bool vgc_rl_kat_sg(struct vgc_rl_kat *t)
 {
 	static const unsigned int cut[2] = { 7, 100 };
 
-	memcpy(t->ct, vgc_rl_a5_text, VGC_RL_A5_LEN);
+	memcpy(t->ct, t->text, VGC_RL_A5_LEN);
 	sg_init_table(t->sg, 3);
 	sg_set_buf(&t->sg[0], t->ct, cut[0]);
 	sg_set_buf(&t->sg[1], t->ct + cut[0], cut[1] - cut[0]);
@@ -229,19 +232,32 @@ static bool vgc_rl_kat_sg(struct vgc_rl_kat *t)
 						   sizeof(vgc_rl_a5_ad),
 						   VGC_RL_A5_NONCE,
 						   vgc_rl_a5_key) &&
-	       !memcmp(t->ct, vgc_rl_a5_text, VGC_RL_A5_LEN);
+	       !memcmp(t->ct, t->text, VGC_RL_A5_LEN);
 }
 
 static int vgc_rl_selftest(void)
 {
 	struct vgc_rl_kat *t = kzalloc(sizeof(*t), GFP_KERNEL);
-	const u8 *text = (const u8 *)vgc_rl_a5_text;
-	unsigned int i;
+	unsigned int i, n = 0;
+	const u8 *text;
 	__le64 nonce;
 	bool ok;
 
 	if (!t)
 		return -ENOMEM;
+	text = t->text;
+	for (i = 0; i < ARRAY_SIZE(vgc_rl_a5_parts); i++) {
+		size_t l = strlen(vgc_rl_a5_parts[i]);
+
+		if (n + l > VGC_RL_A5_LEN)
+			break;
+		memcpy(t->text + n, vgc_rl_a5_parts[i], l);
+		n += l;
+	}
+	if (n != VGC_RL_A5_LEN) {
+		kfree(t);
+		return -EINVAL;
+	}
 	/* A.5 by its tag, then opened and refused */
 	chacha20poly1305_encrypt(t->ref, text, VGC_RL_A5_LEN, vgc_rl_a5_ad,
 				 sizeof(vgc_rl_a5_ad), VGC_RL_A5_NONCE,

@@ -113,10 +113,18 @@ static void split(struct lt *t, unsigned int len, unsigned int cut)
 	sg_set_buf(&t->sg[2], t->ct + b, len + TAG - b ? len + TAG - b : 1);
 }
 
+/* @n bytes at @got must be @want's */
+static void expect_mem(struct kunit *test, const u8 *got, const u8 *want,
+		       unsigned int n, const char *what, unsigned int len)
+{
+	KUNIT_EXPECT_EQ_MSG(test, memcmp(got, want, n), 0, "%s of %u bytes", what, len);
+}
+
 static void test_lengths(struct kunit *test)
 {
 	struct lt *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
 	unsigned int i, adlen, len;
+	bool ok;
 	u64 nonce;
 	int err;
 
@@ -130,22 +138,30 @@ static void test_lengths(struct kunit *test)
 			nonce = 0x0102030405060708ULL * (i + 1) + adlen;
 			err = driver_seal(test, t, len, adlen, nonce);
 			KUNIT_ASSERT_EQ_MSG(test, err, 0, "generic driver at %u", len);
-			vgc_chacha20poly1305_encrypt(t->out, t->pt, len, t->ad, adlen,
-						     nonce, t->key);
-			KUNIT_EXPECT_EQ_MSG(test, memcmp(t->out, t->ref, len + TAG), 0, "flat seal of %u (AD %u)", len, adlen);
+			vgc_chacha20poly1305_encrypt(t->out, t->pt, len, t->ad,
+						     adlen, nonce, t->key);
+			expect_mem(test, t->out, t->ref, len + TAG, "flat seal", len);
 			memset(t->ct, 0, sizeof(t->ct));
-			KUNIT_EXPECT_TRUE(test, vgc_chacha20poly1305_decrypt(t->ct,
-					  t->out, len + TAG, t->ad, adlen, nonce, t->key));
-			KUNIT_EXPECT_EQ_MSG(test, memcmp(t->ct, t->pt, len), 0, "flat open of %u", len);
+			ok = vgc_chacha20poly1305_decrypt(t->ct, t->out, len + TAG,
+							  t->ad, adlen, nonce,
+							  t->key);
+			KUNIT_EXPECT_TRUE(test, ok);
+			expect_mem(test, t->ct, t->pt, len, "flat open", len);
 
 			memcpy(t->ct, t->pt, len);
 			split(t, len, 7 + i * 13);
-			KUNIT_EXPECT_TRUE(test, vgc_chacha20poly1305_encrypt_sg_inplace(t->sg,
-					  len, t->ad, adlen, nonce, t->key));
-			KUNIT_EXPECT_EQ_MSG(test, memcmp(t->ct, t->ref, len + TAG), 0, "scatterlist seal of %u", len);
-			KUNIT_EXPECT_TRUE(test, vgc_chacha20poly1305_decrypt_sg_inplace(t->sg,
-					  len + TAG, t->ad, adlen, nonce, t->key));
-			KUNIT_EXPECT_EQ_MSG(test, memcmp(t->ct, t->pt, len), 0, "scatterlist open of %u", len);
+			ok = vgc_chacha20poly1305_encrypt_sg_inplace(t->sg, len,
+								     t->ad, adlen,
+								     nonce, t->key);
+			KUNIT_EXPECT_TRUE(test, ok);
+			expect_mem(test, t->ct, t->ref, len + TAG,
+				   "scatterlist seal", len);
+			ok = vgc_chacha20poly1305_decrypt_sg_inplace(t->sg,
+								     len + TAG,
+								     t->ad, adlen,
+								     nonce, t->key);
+			KUNIT_EXPECT_TRUE(test, ok);
+			expect_mem(test, t->ct, t->pt, len, "scatterlist open", len);
 		}
 	}
 }
@@ -154,47 +170,60 @@ static void test_refusals(struct kunit *test)
 {
 	struct lt *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
 	static const unsigned int n[] = { 0, 64, 1420 };
-	unsigned int i, bit, len;
+	unsigned int i, bit, len, all;
 	const u64 nonce = 42;
+	const u8 *ad;
+	bool ok;
 
 	KUNIT_ASSERT_NOT_NULL(test, t);
+	ad = t->ad;
 	fill(t->key, sizeof(t->key), 4);
 	fill(t->ad, sizeof(t->ad), 5);
 	fill(t->pt, MAXLEN, 6);
 	for (i = 0; i < ARRAY_SIZE(n); i++) {
 		len = n[i];
-		vgc_chacha20poly1305_encrypt(t->ref, t->pt, len, t->ad,
+		all = len + TAG;
+		vgc_chacha20poly1305_encrypt(t->ref, t->pt, len, ad,
 					     sizeof(t->ad), nonce, t->key);
-		for (bit = 0; bit < 8 * (len + TAG); bit += 8 * (len + TAG) / 5 + 3) {
-			memcpy(t->ct, t->ref, len + TAG);
+		for (bit = 0; bit < 8 * all; bit += 8 * all / 5 + 3) {
+			memcpy(t->ct, t->ref, all);
 			t->ct[bit / 8] ^= 1 << (bit % 8);
-			memset(t->out, 0x5a, len + TAG);
-			KUNIT_EXPECT_FALSE(test, vgc_chacha20poly1305_decrypt(t->out,
-					   t->ct, len + TAG, t->ad, sizeof(t->ad),
-					   nonce, t->key));
-			KUNIT_EXPECT_FALSE_MSG(test, memchr_inv(t->out, 0x5a, len + TAG),
+			memset(t->out, 0x5a, all);
+			ok = vgc_chacha20poly1305_decrypt(t->out, t->ct, all, ad,
+							  sizeof(t->ad), nonce,
+							  t->key);
+			KUNIT_EXPECT_FALSE(test, ok);
+			KUNIT_EXPECT_FALSE_MSG(test, memchr_inv(t->out, 0x5a, all),
 					       "a refused flat open of %u wrote", len);
-			memcpy(t->out, t->ct, len + TAG);
+			memcpy(t->out, t->ct, all);
 			split(t, len, 5);
-			KUNIT_EXPECT_FALSE(test, vgc_chacha20poly1305_decrypt_sg_inplace(t->sg,
-					   len + TAG, t->ad, sizeof(t->ad), nonce, t->key));
-			KUNIT_EXPECT_EQ_MSG(test, memcmp(t->ct, t->out, len + TAG), 0, "a refused in-place open of %u wrote", len);
+			ok = vgc_chacha20poly1305_decrypt_sg_inplace(t->sg, all, ad,
+								     sizeof(t->ad),
+								     nonce, t->key);
+			KUNIT_EXPECT_FALSE(test, ok);
+			expect_mem(test, t->ct, t->out, all,
+				   "a refused in-place open (unchanged)", len);
 		}
 		/* the wrong nonce, and a wrong AD, are refused too */
-		KUNIT_EXPECT_FALSE(test, vgc_chacha20poly1305_decrypt(t->out, t->ref,
-				   len + TAG, t->ad, sizeof(t->ad), nonce + 1, t->key));
-		KUNIT_EXPECT_FALSE(test, vgc_chacha20poly1305_decrypt(t->out, t->ref,
-				   len + TAG, t->ad, sizeof(t->ad) - 1, nonce, t->key));
+		ok = vgc_chacha20poly1305_decrypt(t->out, t->ref, all, ad,
+						  sizeof(t->ad), nonce + 1, t->key);
+		KUNIT_EXPECT_FALSE(test, ok);
+		ok = vgc_chacha20poly1305_decrypt(t->out, t->ref, all, ad,
+						  sizeof(t->ad) - 1, nonce, t->key);
+		KUNIT_EXPECT_FALSE(test, ok);
 	}
-	KUNIT_EXPECT_FALSE(test, vgc_chacha20poly1305_decrypt(t->out, t->ref, TAG - 1,
-			   NULL, 0, nonce, t->key));
+	ok = vgc_chacha20poly1305_decrypt(t->out, t->ref, TAG - 1, NULL, 0,
+					  nonce, t->key);
+	KUNIT_EXPECT_FALSE(test, ok);
 	sg_init_one(t->sg, t->ct, TAG - 1);
-	KUNIT_EXPECT_FALSE(test, vgc_chacha20poly1305_decrypt_sg_inplace(t->sg, TAG - 1,
-			   NULL, 0, nonce, t->key));
+	ok = vgc_chacha20poly1305_decrypt_sg_inplace(t->sg, TAG - 1, NULL, 0,
+						     nonce, t->key);
+	KUNIT_EXPECT_FALSE(test, ok);
 	/* a list shorter than the message plus its tag: refused, not overrun */
 	sg_init_one(t->sg, t->ct, 100);
-	KUNIT_EXPECT_FALSE(test, vgc_chacha20poly1305_encrypt_sg_inplace(t->sg, 100,
-			   NULL, 0, nonce, t->key));
+	ok = vgc_chacha20poly1305_encrypt_sg_inplace(t->sg, 100, NULL, 0, nonce,
+						     t->key);
+	KUNIT_EXPECT_FALSE(test, ok);
 }
 
 /* draft-irtf-cfrg-xchacha-03 section 2.2.1 */
@@ -215,7 +244,8 @@ static void test_xchacha(struct kunit *test)
 	struct lt *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
 	u8 xnonce[VGC_LIB_XNONCE_SIZE];
 	const u64 nonce = 0x1122334455667788ULL;
-	unsigned int i, len;
+	unsigned int i, len, all;
+	bool ok;
 
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	for (i = 0; i < sizeof(t->key); i++)
@@ -226,19 +256,22 @@ static void test_xchacha(struct kunit *test)
 	put_unaligned_le64(nonce, xnonce + 16);
 	for (i = 0; i < ARRAY_SIZE(lens); i += 4) {
 		len = lens[i];
+		all = len + TAG;
 		vgc_chacha20poly1305_encrypt(t->ref, t->pt, len, t->ad,
 					     sizeof(t->ad), nonce, hchacha_subkey);
 		vgc_xchacha20poly1305_encrypt(t->ct, t->pt, len, t->ad,
 					      sizeof(t->ad), xnonce, t->key);
-		KUNIT_EXPECT_EQ_MSG(test, memcmp(t->ct, t->ref, len + TAG), 0, "XChaCha20-Poly1305 of %u", len);
-		KUNIT_EXPECT_TRUE(test, vgc_xchacha20poly1305_decrypt(t->out, t->ct,
-				  len + TAG, t->ad, sizeof(t->ad), xnonce, t->key));
-		KUNIT_EXPECT_EQ(test, memcmp(t->out, t->pt, len), 0);
+		expect_mem(test, t->ct, t->ref, all, "XChaCha20-Poly1305", len);
+		ok = vgc_xchacha20poly1305_decrypt(t->out, t->ct, all, t->ad,
+						   sizeof(t->ad), xnonce, t->key);
+		KUNIT_EXPECT_TRUE(test, ok);
+		expect_mem(test, t->out, t->pt, len, "XChaCha20-Poly1305 open", len);
 		t->ct[len] ^= 0x10;
-		memset(t->out, 0x77, len + TAG);
-		KUNIT_EXPECT_FALSE(test, vgc_xchacha20poly1305_decrypt(t->out, t->ct,
-				   len + TAG, t->ad, sizeof(t->ad), xnonce, t->key));
-		KUNIT_EXPECT_FALSE(test, memchr_inv(t->out, 0x77, len + TAG));
+		memset(t->out, 0x77, all);
+		ok = vgc_xchacha20poly1305_decrypt(t->out, t->ct, all, t->ad,
+						   sizeof(t->ad), xnonce, t->key);
+		KUNIT_EXPECT_FALSE(test, ok);
+		KUNIT_EXPECT_FALSE(test, memchr_inv(t->out, 0x77, all));
 	}
 }
 

@@ -26,17 +26,13 @@
 
 #include <vgcrypto/chacha20poly1305.h>
 
+/* the kernel's declarations, under kchacha20poly1305.ko's names */
+#define chacha20poly1305_encrypt_sg_inplace kchacha20poly1305_encrypt_sg_inplace
+#define chacha20poly1305_decrypt_sg_inplace kchacha20poly1305_decrypt_sg_inplace
+#include <crypto/chacha20poly1305.h>
+
 typedef bool (*lk_fn)(struct scatterlist *src, size_t src_len, const u8 *ad,
 		      size_t ad_len, u64 nonce, const u8 *key);
-
-bool kchacha20poly1305_encrypt_sg_inplace(struct scatterlist *src,
-					  size_t src_len, const u8 *ad,
-					  const size_t ad_len, const u64 nonce,
-					  const u8 *key);
-bool kchacha20poly1305_decrypt_sg_inplace(struct scatterlist *src,
-					  size_t src_len, const u8 *ad,
-					  const size_t ad_len, const u64 nonce,
-					  const u8 *key);
 
 #define LK_ROUNDS	201
 #define LK_TAG		16

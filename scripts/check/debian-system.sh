@@ -10,14 +10,17 @@
 #   install  apt-get install the .deb (DKMS builds it there); the first
 #            IPsec SA, then the first kTLS socket, load it through its
 #            aliases (the names the kernel asks modprobe for are printed);
-#            backends= set in /etc/modprobe.d
+#            backends= set in /etc/modprobe.d; then the opt-in
+#            vgcrypto-wireguard-dkms (its DKMS build of libchacha20poly1305)
 #   boot     loaded at boot without a modprobe, with those back ends; kTLS
-#            and IPsec through its avx2 driver; then apt-get purge, or
+#            and IPsec through its avx2 driver; a WireGuard tunnel on the
+#            replacement; then apt-get purge of both, or
 #            with VGCRYPTO_DEBIAN_SECOND_KERNEL=1, on 13, a second kernel
 #            package (trixie-backports' 7.3) that gets its own DKMS build
 #   second   (13, VGCRYPTO_DEBIAN_SECOND_KERNEL=1) that kernel boots:
 #            loaded at boot; the first use again; apt-get purge
-#   after    the first kernel, next boot: no vgcrypto
+#   after    the first kernel, next boot: no vgcrypto; WireGuard on the
+#            kernel's own libchacha20poly1305
 # After a purge the listing of the root file system must be as before the
 # install, but for the second kernel's own files and DKMS's signing key.
 #
@@ -55,7 +58,7 @@ rels=("$@")
 for rel in "${rels[@]}"; do
 	[[ $rel == 12 || $rel == 13 ]] || vgc_die "debian-system: release 12 or 13, not '$rel'"
 done
-vgc_need_pkgs qemu-system-x86 qemu-utils e2fsprogs gcc libc6-dev libssl-dev
+vgc_need_pkgs qemu-system-x86 qemu-utils e2fsprogs gcc libc6-dev libssl-dev wireguard-tools
 
 work=$root/build/debian-system
 rm -rf "$work"
@@ -70,6 +73,8 @@ fi
 vgc_guest_add_files "$work/common" "$work" tests/consumers/ktls_test \
 	tests/consumers/tcp_xfer || { notok "building ktls_test and tcp_xfer"; finish; }
 install -m 0644 tests/debian/step.sh tests/consumers/ipsec.sh "$work/common/"
+# Debian 12's wg (it needs only libc) for the WireGuard tunnel
+install -m 0755 /usr/bin/wg "$work/common/bin/"
 
 # boot REL PHASE: one boot of REL's system, its console in PHASE.log;
 # phase "second" boots the second kernel, which the guest copied to the

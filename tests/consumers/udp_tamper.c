@@ -9,26 +9,17 @@
  *   and datagrams arriving on PORT_B go to PEER_A from PORT_A. While
  *   CONTROLFILE exists, every WireGuard transport data message (type 4,
  *   with at least one byte of payload) has the last bit of its
- *   ciphertext flipped before it is forwarded. On SIGTERM it prints
- *   "relayed N tampered M" and exits.
+ *   ciphertext flipped before it is forwarded. Once CONTROLFILE.stop
+ *   exists it prints "relayed N tampered M" and exits.
  */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
-
-static volatile sig_atomic_t stop;
-
-static void on_term(int sig)
-{
-	(void)sig;
-	stop = 1;
-}
 
 static int bound(int port)
 {
@@ -43,13 +34,13 @@ static int bound(int port)
 	return s;
 }
 
-static void peer(const char *spec, struct sockaddr_in *a)
+static void parse_addr(const char *spec, struct sockaddr_in *a)
 {
 	char host[64];
 	const char *colon = strrchr(spec, ':');
 
 	if (!colon || colon - spec >= (long)sizeof(host)) {
-		fprintf(stderr, "udp_tamper: bad peer %s\n", spec);
+		fprintf(stderr, "udp_tamper: bad ADDR:PORT %s\n", spec);
 		exit(2);
 	}
 	memcpy(host, spec, colon - spec);
@@ -69,6 +60,7 @@ int main(int argc, char **argv)
 	unsigned long relayed = 0, tampered = 0;
 	struct sockaddr_in to[2];
 	struct pollfd p[2];
+	char stop[4096];
 	ssize_t n;
 	int i;
 
@@ -78,12 +70,13 @@ int main(int argc, char **argv)
 	}
 	p[0].fd = bound(atoi(argv[1]));
 	p[1].fd = bound(atoi(argv[3]));
-	p[0].events = p[1].events = POLLIN;
+	p[0].events = POLLIN;
+	p[1].events = POLLIN;
 	/* what arrives on socket i goes to the other side's peer */
-	peer(argv[4], &to[0]);
-	peer(argv[2], &to[1]);
-	signal(SIGTERM, on_term);
-	while (!stop) {
+	parse_addr(argv[4], &to[0]);
+	parse_addr(argv[2], &to[1]);
+	snprintf(stop, sizeof(stop), "%s.stop", argv[5]);
+	while (access(stop, F_OK)) {
 		if (poll(p, 2, 200) <= 0)
 			continue;
 		for (i = 0; i < 2; i++) {

@@ -12,14 +12,18 @@
 #   install  the package with apt (DKMS builds it for the running kernel);
 #            then the first IPsec SA and kTLS socket, with nothing loaded
 #            yet: which names the kernel asks modprobe for, and that they
-#            load vgcrypto (its aliases); backends= set in /etc/modprobe.d
+#            load vgcrypto (its aliases); backends= set in /etc/modprobe.d;
+#            then the opt-in vgcrypto-wireguard-dkms: modprobe resolves
+#            libchacha20poly1305 to its DKMS build
 #   boot     after the reboot: loaded at boot by systemd-modules-load with
-#            those back ends; kTLS and IPsec use its drivers; a second
-#            kernel package gets its own DKMS build
+#            those back ends; kTLS and IPsec use its drivers; a WireGuard
+#            tunnel between two namespaces runs on the replacement; a
+#            second kernel package gets its own DKMS build
 #   second   the second kernel boots: loaded at boot again; unloaded, the
 #            first use loads it again (the names on this kernel); apt
 #            purge, and every path the package made is gone again
 #   after    the first kernel, next boot: no vgcrypto, the kernel's serve
+#            (IPsec, and WireGuard on the kernel's own libchacha20poly1305)
 set -u
 V=/run/vgc
 PATH=$V/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -115,7 +119,9 @@ first_use() {
 # packages made (and its initramfs, depmod files, the .old boot links
 # that its installation makes) is the kernel's
 purge() {
-	if q apt-get purge -y vgcrypto-dkms; then ok "apt-get purge vgcrypto-dkms"; else
+	if q apt-get purge -y vgcrypto-wireguard-dkms vgcrypto-dkms; then
+		ok "apt-get purge vgcrypto-wireguard-dkms vgcrypto-dkms"
+	else
 		notok "apt-get purge: $(qtail)"
 	fi
 	listing >$V/listing.after
@@ -144,6 +150,8 @@ purge() {
 		"[ ! -s $V/gone ]"
 	check "no vgcrypto module in any kernel's tree" \
 		"[ -z \"\$(find /usr/lib/modules -name 'vgcrypto*')\" ]"
+	check "no libchacha20poly1305 left under updates/ in any kernel's tree" \
+		"[ -z \"\$(find /usr/lib/modules -path '*/updates/*' -name 'libchacha20poly1305*')\" ]"
 }
 
 # at_boot BACKENDS: loaded at boot without a modprobe, with those back ends
@@ -157,6 +165,55 @@ at_boot() {
 	d=$(vgc_drivers | sed 's/.*-vgcrypto-//' | sort -u | tr '\n' ' ')
 	check "only those back ends' drivers are registered ($d)" \
 		"[ '$d' = 'avx2 avx2-akcipher generic generic-akcipher ' ]"
+}
+
+# wg_tunnel: two namespaces, a WireGuard interface in each, on the kernel's
+# wireguard.ko and whichever libchacha20poly1305 modprobe gives it; pings
+# both ways (small and MTU-sized), torn down after
+wg_tunnel() {
+	for n in wa wb; do ip netns del $n 2>/dev/null; ip netns add $n; done
+	ip link add wva type veth peer name wvb
+	ip link set wva netns wa
+	ip link set wvb netns wb
+	ip -n wa addr add 10.76.0.1/24 dev wva
+	ip -n wb addr add 10.76.0.2/24 dev wvb
+	umask 077
+	wg genkey >/tmp/wa.key
+	wg genkey >/tmp/wb.key
+	for n in wa wb; do
+		ip -n $n link set lo up
+		ip -n $n link add wg0 type wireguard
+	done
+	ip -n wa link set wva up
+	ip -n wb link set wvb up
+	ip netns exec wa wg set wg0 private-key /tmp/wa.key listen-port 51820 \
+		peer "$(wg pubkey </tmp/wb.key)" endpoint 10.76.0.2:51820 allowed-ips 10.75.0.2/32
+	ip netns exec wb wg set wg0 private-key /tmp/wb.key listen-port 51820 \
+		peer "$(wg pubkey </tmp/wa.key)" endpoint 10.76.0.1:51820 allowed-ips 10.75.0.1/32
+	ip -n wa addr add 10.75.0.1/24 dev wg0
+	ip -n wb addr add 10.75.0.2/24 dev wg0
+	ip -n wa link set wg0 up
+	ip -n wb link set wg0 up
+	check "WireGuard: ping through the tunnel, both ways, 16 and 1392 bytes" \
+		"ip netns exec wa ping -c 3 -W 5 10.75.0.2 >/dev/null 2>&1 &&
+		 ip netns exec wb ping -c 3 -W 5 -s 1392 10.75.0.1 >/dev/null 2>&1 &&
+		 ip netns exec wa ping -c 3 -W 5 -s 1392 10.75.0.2 >/dev/null 2>&1"
+	for n in wa wb; do ip netns del $n; done
+}
+
+# wg_ours: the loaded libchacha20poly1305 is vgcrypto's, and served the
+# tunnel's packets (its counters)
+wg_ours() {
+	check "modprobe wireguard loads vgcrypto's libchacha20poly1305 ($(modinfo -F description libchacha20poly1305 2>/dev/null))" \
+		"modprobe wireguard && [ -e /sys/module/libchacha20poly1305/parameters/backend ]"
+	wg_tunnel
+	e=$(cat /sys/module/libchacha20poly1305/parameters/encrypted 2>/dev/null)
+	d=$(cat /sys/module/libchacha20poly1305/parameters/decrypted 2>/dev/null)
+	check "the replacement served them (encrypted $e, decrypted $d, on $(cat /sys/module/libchacha20poly1305/parameters/backend 2>/dev/null))" \
+		"[ \"\${e:-0}\" -ge 9 ] && [ \"\${d:-0}\" -ge 9 ]"
+	check "wireguard uses it, it uses vgcrypto (/proc/modules)" \
+		"grep -qE '^libchacha20poly1305 [0-9]+ [1-9][0-9]* .*wireguard' /proc/modules &&
+		 grep -qE '^vgcrypto [0-9]+ [1-9][0-9]* .*libchacha20poly1305' /proc/modules"
 }
 
 # second_kernel: a kernel package installed afterwards gets its own build
@@ -217,6 +274,21 @@ install)
 	first_use
 	# backends= as a user sets it: edit the package's conffile
 	echo 'options vgcrypto backends=avx2,generic' >>/etc/modprobe.d/vgcrypto.conf
+	# the opt-in WireGuard package
+	stock=$(modinfo -n libchacha20poly1305 2>/dev/null)
+	if q apt-get install -y "$V"/vgcrypto-wireguard-dkms_*_all.deb; then
+		ok "apt-get install ./vgcrypto-wireguard-dkms_*_all.deb (before: $stock)"
+	else
+		notok "apt-get install vgcrypto-wireguard-dkms: $(qtail)"
+	fi
+	cp /tmp/q.out $V/apt-install-wireguard.log
+	check "dkms status: vgcrypto-wireguard/$ver installed for $kver" \
+		"dkms status vgcrypto-wireguard/$ver -k $kver 2>/dev/null | grep -q ': installed'"
+	wko=$(modinfo -n libchacha20poly1305 2>/dev/null)
+	check "modprobe resolves libchacha20poly1305 to the DKMS build ($wko)" \
+		"case '$wko' in */lib/modules/$kver/updates/dkms/libchacha20poly1305.ko*) true ;; *) false ;; esac"
+	check "modinfo tells it is vgcrypto's ($(modinfo -F description libchacha20poly1305))" \
+		"modinfo -F description libchacha20poly1305 | grep -q vgcrypto"
 	;;
 boot)
 	at_boot
@@ -230,6 +302,7 @@ boot)
 	grep -E '^not ok' /tmp/q.out | sed 's/^/# /'
 	check "IPsec ESP, transport and tunnel, through vgcrypto's avx2 driver (ipsec.sh: $(grep -c '^ok' /tmp/q.out) checks)" \
 		"[ $r -eq 0 ]"
+	wg_ours
 
 	if [ -z "$kver2" ]; then
 		# no second kernel (Debian 12): purge in this boot
@@ -255,6 +328,12 @@ after)
 	check "an IPsec SA uses the kernel's own driver ($(in_use "$ESP"))" \
 		"[ -n \"\$(in_use '$ESP')\" ] && ! in_use '$ESP' | grep -q vgcrypto"
 	ip xfrm state flush
+	# WireGuard is back on the kernel's own library
+	check "modprobe wireguard loads the kernel's libchacha20poly1305 ($(modinfo -n libchacha20poly1305 2>/dev/null))" \
+		"modprobe wireguard && [ -e /sys/module/libchacha20poly1305 ] &&
+		 [ ! -e /sys/module/libchacha20poly1305/parameters/backend ] &&
+		 ! modinfo -F description libchacha20poly1305 | grep -q vgcrypto"
+	wg_tunnel
 	;;
 *)
 	notok "unknown phase '$phase'"
