@@ -162,6 +162,21 @@ static void test_lengths(struct kunit *test)
 								     nonce, t->key);
 			KUNIT_EXPECT_TRUE(test, ok);
 			expect_mem(test, t->ct, t->pt, len, "scatterlist open", len);
+
+			/* one entry: the flat path */
+			sg_init_one(t->sg, t->ct, len + TAG);
+			ok = vgc_chacha20poly1305_encrypt_sg_inplace(t->sg, len,
+								     t->ad, adlen,
+								     nonce, t->key);
+			KUNIT_EXPECT_TRUE(test, ok);
+			expect_mem(test, t->ct, t->ref, len + TAG,
+				   "one-entry seal", len);
+			ok = vgc_chacha20poly1305_decrypt_sg_inplace(t->sg,
+								     len + TAG,
+								     t->ad, adlen,
+								     nonce, t->key);
+			KUNIT_EXPECT_TRUE(test, ok);
+			expect_mem(test, t->ct, t->pt, len, "one-entry open", len);
 		}
 	}
 }
@@ -203,6 +218,13 @@ static void test_refusals(struct kunit *test)
 			KUNIT_EXPECT_FALSE(test, ok);
 			expect_mem(test, t->ct, t->out, all,
 				   "a refused in-place open (unchanged)", len);
+			sg_init_one(t->sg, t->ct, all);
+			ok = vgc_chacha20poly1305_decrypt_sg_inplace(t->sg, all, ad,
+								     sizeof(t->ad),
+								     nonce, t->key);
+			KUNIT_EXPECT_FALSE(test, ok);
+			expect_mem(test, t->ct, t->out, all,
+				   "a refused one-entry open (unchanged)", len);
 		}
 		/* the wrong nonce, and a wrong AD, are refused too */
 		ok = vgc_chacha20poly1305_decrypt(t->out, t->ref, all, ad,
