@@ -331,3 +331,12 @@ module_exit(vgc_rl_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("vgcrypto's ChaCha20-Poly1305 under the kernel's libchacha20poly1305 exports (opt-in replacement)");
+/*
+ * The kernel's module has no version: DKMS installs a module of the same
+ * name only where the two versions differ (its sanity check).
+ */
+#ifdef VGC_VERSION
+MODULE_VERSION(VGC_VERSION);
+#else
+MODULE_VERSION("vgcrypto");
+#endif
