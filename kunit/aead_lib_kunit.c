@@ -120,6 +120,22 @@ static void expect_mem(struct kunit *test, const u8 *got, const u8 *want,
 	KUNIT_EXPECT_EQ_MSG(test, memcmp(got, want, n), 0, "%s of %u bytes", what, len);
 }
 
+/* t->pt's first @len bytes, in t->ct and described by t->sg, sealed in place and back */
+static void sg_round_trip(struct kunit *test, struct lt *t, unsigned int len,
+			  unsigned int adlen, u64 nonce, const char *what)
+{
+	bool ok;
+
+	ok = vgc_chacha20poly1305_encrypt_sg_inplace(t->sg, len, t->ad, adlen,
+						     nonce, t->key);
+	KUNIT_EXPECT_TRUE_MSG(test, ok, "%s seal of %u bytes", what, len);
+	expect_mem(test, t->ct, t->ref, len + TAG, what, len);
+	ok = vgc_chacha20poly1305_decrypt_sg_inplace(t->sg, len + TAG, t->ad,
+						     adlen, nonce, t->key);
+	KUNIT_EXPECT_TRUE_MSG(test, ok, "%s open of %u bytes", what, len);
+	expect_mem(test, t->ct, t->pt, len, what, len);
+}
+
 static void test_lengths(struct kunit *test)
 {
 	struct lt *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
@@ -150,33 +166,11 @@ static void test_lengths(struct kunit *test)
 
 			memcpy(t->ct, t->pt, len);
 			split(t, len, 7 + i * 13);
-			ok = vgc_chacha20poly1305_encrypt_sg_inplace(t->sg, len,
-								     t->ad, adlen,
-								     nonce, t->key);
-			KUNIT_EXPECT_TRUE(test, ok);
-			expect_mem(test, t->ct, t->ref, len + TAG,
-				   "scatterlist seal", len);
-			ok = vgc_chacha20poly1305_decrypt_sg_inplace(t->sg,
-								     len + TAG,
-								     t->ad, adlen,
-								     nonce, t->key);
-			KUNIT_EXPECT_TRUE(test, ok);
-			expect_mem(test, t->ct, t->pt, len, "scatterlist open", len);
-
+			sg_round_trip(test, t, len, adlen, nonce, "scatterlist");
 			/* one entry: the flat path */
+			memcpy(t->ct, t->pt, len);
 			sg_init_one(t->sg, t->ct, len + TAG);
-			ok = vgc_chacha20poly1305_encrypt_sg_inplace(t->sg, len,
-								     t->ad, adlen,
-								     nonce, t->key);
-			KUNIT_EXPECT_TRUE(test, ok);
-			expect_mem(test, t->ct, t->ref, len + TAG,
-				   "one-entry seal", len);
-			ok = vgc_chacha20poly1305_decrypt_sg_inplace(t->sg,
-								     len + TAG,
-								     t->ad, adlen,
-								     nonce, t->key);
-			KUNIT_EXPECT_TRUE(test, ok);
-			expect_mem(test, t->ct, t->pt, len, "one-entry open", len);
+			sg_round_trip(test, t, len, adlen, nonce, "one-entry");
 		}
 	}
 }

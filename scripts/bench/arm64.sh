@@ -94,45 +94,7 @@ fi
 
 # count BINARY ARGS...: instructions executed from vgc_mark_begin to vgc_mark_end
 count() {
-	local bin=$1 trace=$out/trace.log begin end
-	shift
-	begin=$(aarch64-linux-gnu-nm "$bin" | awk '$3 == "vgc_mark_begin" { print $1 }')
-	end=$(aarch64-linux-gnu-nm "$bin" | awk '$3 == "vgc_mark_end" { print $1 }')
-	rm -f "$trace"
-	qemu-aarch64-static -cpu max -d in_asm,exec,nochain -D "$trace" "$bin" "$@" ||
-		vgc_die "insn_count $* failed"
-	python3 - "$trace" "$begin" "$end" <<'PY'
-import re, sys
-trace, begin, end = sys.argv[1], int(sys.argv[2], 16), int(sys.argv[3], 16)
-size, cur, on, total = {}, None, False, 0
-insn = re.compile(r'^0x([0-9a-f]+):\s')
-ex = re.compile(r'^Trace \d+: 0x[0-9a-f]+ \[[0-9a-f]+/([0-9a-f]+)/')
-with open(trace) as f:
-    for line in f:
-        if line.startswith('IN:'):
-            cur = None
-            continue
-        m = insn.match(line)
-        if m:
-            pc = int(m.group(1), 16)
-            if cur is None:
-                cur = pc
-                size[cur] = 0
-            size[cur] += 1
-            continue
-        m = ex.match(line)
-        if m:
-            cur = None
-            pc = int(m.group(1), 16)
-            if pc == begin:
-                on = True
-            elif pc == end:
-                on = False
-            elif on:
-                total += size[pc]
-print(total)
-PY
-	rm -f "$trace"
+	python3 "$VGC_SCRIPTS/bench/mca_arm64_trace.py" --count "$@" || vgc_die "insn_count ${*:2} failed"
 }
 
 # per ITERATIONS ARGS...: the count of one run, rounded

@@ -87,7 +87,7 @@ perl "$ka/poly1305-armv8.pl" void "$out/poly1305-core.S"
 	-Dpoly1305_blocks=kpoly1305_blocks -Dpoly1305_emit=kpoly1305_emit \
 	"$out/poly1305-core.S" -o "$out/poly1305-core.o"
 "$cc" -O2 -mgeneral-regs-only -Wall -Wextra -Werror -c -I"$VGC_TOP/tests/harness/include" \
-	-I"$VGC_TOP/tests/harness" -I"$VGC_TOP/scripts/bench" \
+	-I"$VGC_TOP/tests/harness" -I"$VGC_TOP/scripts/bench" -I"$VGC_TOP/lib" \
 	"$VGC_TOP/scripts/bench/kernel_rfc7539_arm64.c" -o "$out/kernel_rfc7539_arm64.o"
 printf '%s\n' "$out/chacha-neon-core.o" "$out/poly1305-core.o" \
 	"$out/kernel_rfc7539_arm64.o" >"$out/objs"

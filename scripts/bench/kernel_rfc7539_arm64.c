@@ -26,8 +26,7 @@
  * behind different glue (lib/crypto/arm64/chacha.h, poly1305.h), which
  * vgc_ka_release = 73 selects:
  *   - ChaCha20 of 64 bytes or less (the Poly1305 key, a walk's last piece
- *     of up to one block) in C, not NEON (chacha_crypt_arch); chacha_c()
- *     here stands in for the kernel's chacha_block_generic;
+ *     of up to one block) in C, not NEON (chacha_crypt_arch);
  *   - Poly1305 through the library (poly1305_init with the key, updates
  *     buffered to whole blocks): poly1305_blocks_neon for every call,
  *     whose own entry takes the scalar path for short inputs.
@@ -45,6 +44,7 @@
 #include <string.h>
 
 #include "kernel_rfc7539_arm64.h"
+#include "chacha20.h"
 
 #define ROUNDS		20
 #define WALK		4096
@@ -86,46 +86,19 @@ static void chacha_init(u32 st[16], const u8 key[32], const u8 nonce[12],
 		st[13 + i] = get_unaligned_le32(nonce + 4 * i);
 }
 
-static __always_inline u32 rotl32(u32 v, int n)
-{
-	return (v << n) | (v >> (32 - n));
-}
-
-static __always_inline void quarter(u32 *x, int a, int b, int c, int d)
-{
-	x[a] += x[b];
-	x[d] = rotl32(x[d] ^ x[a], 16);
-	x[c] += x[d];
-	x[b] = rotl32(x[b] ^ x[c], 12);
-	x[a] += x[b];
-	x[d] = rotl32(x[d] ^ x[a], 8);
-	x[c] += x[d];
-	x[b] = rotl32(x[b] ^ x[c], 7);
-}
-
-/* 7.3's chacha_crypt_generic for at most one block: a C block, xor */
+/*
+ * 7.3's chacha_crypt_generic for at most one block: a C block, then the
+ * XOR. This project's portable block (lib/chacha20.c, linked in) stands
+ * in for the kernel's chacha_block_generic: the same C rounds.
+ */
 static void chacha_c(u32 *st, u8 *dst, const u8 *src, unsigned int bytes)
 {
-	u32 x[16];
 	u8 ks[BLOCK];
 	unsigned int i;
 
-	memcpy(x, st, sizeof(x));
-	for (i = 0; i < ROUNDS; i += 2) {
-		quarter(x, 0, 4, 8, 12);
-		quarter(x, 1, 5, 9, 13);
-		quarter(x, 2, 6, 10, 14);
-		quarter(x, 3, 7, 11, 15);
-		quarter(x, 0, 5, 10, 15);
-		quarter(x, 1, 6, 11, 12);
-		quarter(x, 2, 7, 8, 13);
-		quarter(x, 3, 4, 9, 14);
-	}
-	for (i = 0; i < 16; i++)
-		put_unaligned_le32(x[i] + st[i], ks + 4 * i);
+	vgc_chacha20_block(st, ks);
 	for (i = 0; i < bytes; i++)
 		dst[i] = src[i] ^ ks[i];
-	st[12]++;
 }
 
 /* one walk piece, as the glue's chacha_doneon() */

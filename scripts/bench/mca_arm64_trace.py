@@ -3,6 +3,9 @@
 """Model estimates of whole arm64 operations, size by size.
 
 usage: mca_arm64_trace.py INSN_COUNT CPU... -- LEN...
+       mca_arm64_trace.py --count BINARY ARGS...
+           (scripts/bench/arm64.sh) the instructions BINARY executes
+           between its two marker calls, under qemu-aarch64 -cpu max
 
 For each seal and open of LEN bytes (13 bytes of AD), by our neon back
 end and by the kernel's own arm64 assembly in its rfc7539 template's
@@ -70,11 +73,11 @@ def marker(binary, name):
     sys.exit('mca_arm64_trace: no %s in %s' % (name, binary))
 
 
-def executed(binary, args, begin, end):
+def executed(binary, args, begin, end, cpu='neoverse-n1'):
     """the addresses executed between the markers, in order"""
     with tempfile.TemporaryDirectory() as d:
         log = os.path.join(d, 'trace')
-        subprocess.run(['qemu-aarch64-static', '-cpu', 'neoverse-n1', '-d',
+        subprocess.run(['qemu-aarch64-static', '-cpu', cpu, '-d',
                         'in_asm,exec,nochain', '-D', log, binary] + args, check=True)
         blocks, cur, on, seq = {}, None, False, []
         insn = re.compile(r'^0x([0-9a-f]+):\s')
@@ -126,6 +129,12 @@ def part(fn):
 
 
 def main():
+    if sys.argv[1] == '--count':
+        binary = sys.argv[2]
+        seq = executed(binary, sys.argv[3:], marker(binary, 'vgc_mark_begin'),
+                       marker(binary, 'vgc_mark_end'), 'max')
+        print(len(seq))
+        return
     binary = sys.argv[1]
     sep = sys.argv.index('--')
     cpus, lens = sys.argv[2:sep], [int(v) for v in sys.argv[sep + 1:]]
