@@ -63,7 +63,13 @@ load_kernel+="grep -E -A5 '^name +: (chacha20|poly1305)\$' /proc/crypto"
 tcrypt="/bin/modprobe tcrypt mode=213 sec=1 2>/dev/null; true"
 # the guard at load (aead=auto) against the kernel's x86 drivers, once;
 # the rounds then register without it
-runs=(--run "$load_kernel"
+# The kernel's rfc7539esp instance is made first, on its x86 drivers: the
+# crypto manager's extra self-tests of vgcrypto's drivers make a generic
+# one (rfc7539esp(chacha20-generic,poly1305-generic), their reference),
+# which stays registered under the same name, and an instance already
+# there answers every later lookup of that name unless a better one was
+# made before it.
+runs=(--run "$load_kernel" --run "$tcrypt"
       --run "/bin/insmod /bin/vgcrypto.ko && echo \"aead_decision: \$(cat /sys/module/vgcrypto/parameters/aead_decision)\" && /bin/rmmod vgcrypto")
 for ((r = 1; r <= rounds; r++)); do
 	runs+=(--run "$tcrypt"
@@ -120,11 +126,11 @@ function median(a, k,   i, j, t) {
 }
 function cell(dir, b,   r, k, kk, vv, rr) {
 	for (r = 1; r <= rounds; r++) {
-		if (!((kern, dir, r, b) in v) || !((vgc, dir, r, b) in v) || !v[kern, dir, r, b])
+		if (!((kern, dir, r + off, b) in v) || !((vgc, dir, r, b) in v) || !v[kern, dir, r + off, b])
 			continue
 		k++
-		kk[k] = v[kern, dir, r, b] + 0; vv[k] = v[vgc, dir, r, b] + 0
-		rr[k] = v[vgc, dir, r, b] / v[kern, dir, r, b]
+		kk[k] = v[kern, dir, r + off, b] + 0; vv[k] = v[vgc, dir, r, b] + 0
+		rr[k] = v[vgc, dir, r, b] / v[kern, dir, r + off, b]
 	}
 	if (!k)
 		return sprintf("%12s %12s %6s", "-", "-", "-")
@@ -136,6 +142,8 @@ END {
 		exit 1
 	}
 	rounds = n[kern, "encryption"] < n[vgc, "encryption"] ? n[kern, "encryption"] : n[vgc, "encryption"]
+	# a first kernel run (made to instantiate its template) pairs with nothing
+	off = n[kern, "encryption"] > n[vgc, "encryption"] ? n[kern, "encryption"] - n[vgc, "encryption"] : 0
 	printf "tcrypt mode=213 sec=1 under UML on %s: rfc7539esp, 8-byte AD (the IV copy),\n", cpu
 	printf "out of place; %d alternating rounds per side; ops/s, median of the rounds;\n", rounds
 	printf "ratio = kernel time / vgcrypto time (vgcrypto ops / kernel ops), median of per-round ratios:\n"
@@ -146,7 +154,7 @@ END {
 	if (kern ~ /chacha20-simd/ && kern ~ /poly1305-simd/)
 		printf "kernel: %s (the kernel'"'"'s rfc7539esp template on chacha20-simd and poly1305-simd, arch/x86/crypto of Linux 6.1)\n", kern
 	else
-		printf "kernel: %s: NOT the kernel'"'"'s SIMD path (an instance made before its x86 drivers were loaded, and kept): these tcrypt ratios are against portable C; the kbench table below is the comparison\n", kern
+		printf "kernel: %s: NOT the kernel'"'"'s SIMD path (a generic instance registered before the SIMD one, and kept): these tcrypt ratios are against portable C; the kbench table below is the comparison\n", kern
 	printf "vgcrypto: %s\n", vgc
 }' "$log" || ok=0
 # the kernel's drivers as /proc/crypto showed them once loaded
