@@ -28,7 +28,9 @@
 # `modinfo -F signer` naming the MOK, the appended PKCS#7 signature
 # verifying against the MOK's certificate (openssl cms) and failing once
 # a byte of the module is changed, no key of DKMS's own in /var/lib/dkms,
-# remove; and two kernels it cannot serve (32-bit, older than 6.1) that
+# then the opt-in vgcrypto-wireguard package on top (only its module
+# compiled, on the export CRCs vgcrypto's build kept; modprobe prefers it
+# to the kernel's libchacha20poly1305), remove; and two kernels it cannot serve (32-bit, older than 6.1) that
 # DKMS refuses to build through dkms.conf's BUILD_EXCLUSIVE lines (Debian
 # 13's autoinstall then succeeds; Debian 12's dkms 3.0.10 still reports
 # the skipped module as failed). Two more
@@ -91,8 +93,11 @@ sys_listing >"$tmp/machine.before"
 # The source as `make dkms-src` puts it in /usr/src: what kbuild reads
 # (the package's list), dkms.conf with debian/changelog's version, no
 # build outputs.
-scripts/build/dkms-src.sh "$tmp/src" >/dev/null ||
-	{ notok "scripts/build/dkms-src.sh"; finish; }
+if ! scripts/build/dkms-src.sh "$tmp/src" >/dev/null ||
+	! scripts/build/dkms-src.sh "$tmp/src-wg" wireguard >/dev/null; then
+	notok "scripts/build/dkms-src.sh"
+	finish
+fi
 
 # A throwaway MOK: key and DER certificate as DKMS takes them, PEM for openssl.
 mkdir -p "$tmp/mok"
@@ -227,6 +232,19 @@ fi
 step status dkms status "$name/$ver" -k "$kver"
 step modprobe modprobe -S "$kver" --show-depends "$name"
 installed installed
+# The opt-in vgcrypto-wireguard package on top: its build takes the CRCs
+# vgcrypto's build kept (dkms.conf's POST_BUILD, or DKMS itself from 3.1)
+wg=$name-wireguard
+cp -a /vgc/src-wg "/usr/src/$wg-$ver"
+step wg-add dkms add "$wg/$ver"
+step wg-build dkms build "$wg/$ver" -k "$kver"
+cp "/var/lib/dkms/$wg/$ver/$kver/$(uname -m)/log/make.log" "$out/wg-make.log" 2>/dev/null ||
+	cp "/var/lib/dkms/$wg/$ver/build/make.log" "$out/wg-make.log" 2>/dev/null
+step wg-install dkms install "$wg/$ver" -k "$kver"
+step wg-modprobe modprobe -S "$kver" --show-depends libchacha20poly1305
+mkdir -p "$out/wg"
+cp "/lib/modules/$kver/updates/dkms/libchacha20poly1305".ko* "$out/wg/" 2>/dev/null
+step wg-remove dkms remove "$wg/$ver" --all
 step remove dkms remove "$name/$ver" -k "$kver"
 EOF
 
@@ -234,6 +252,64 @@ EOF
 rc() { cat "$1/vgc/out/$2.rc" 2>/dev/null || echo 99; }
 # show BOX STEP: its output, indented, as diagnostics.
 show() { sed 's/^/# /' "$1/vgc/out/$2.log" 2>/dev/null | tail -n 25; }
+
+# wg_judge REL BOX: vgcrypto-wireguard-dkms's build was of the replacement
+# alone, warning-free, importing the CRCs (names, where CONFIG_MODVERSIONS
+# is off) that the installed vgcrypto.ko exports; installed
+# where modprobe takes it over the kernel's libchacha20poly1305; removed.
+wg_judge() {
+	local rel=$1 box=$2 o=$2/vgc/out s ko vko off imports n=0 bad=0 crc want st others
+	for st in wg-add wg-build wg-install; do
+		(($(rc "$box" $st) == 0)) && continue
+		notok "$rel: vgcrypto-wireguard: $st"
+		show "$box" $st
+		return
+	done
+	ok "$rel: vgcrypto-wireguard: dkms add, build, install"
+	others=$(grep -E '^ *CC \[M\]' "$o/wg-make.log" 2>/dev/null | grep -vcE 'libchacha20poly1305\.|\.module-common\.o')
+	if grep -q 'libchacha20poly1305\.o' "$o/wg-make.log" && ((others == 0)) &&
+		! grep -E '(warning|WARNING|error|ERROR):' "$o/wg-make.log"; then
+		ok "$rel: vgcrypto-wireguard: only the replacement compiled, no warning"
+	else
+		notok "$rel: vgcrypto-wireguard: $others other objects compiled, or warnings"
+		grep -E '^ *CC \[M\]|(warning|WARNING|error|ERROR):' "$o/wg-make.log" | sed 's/^/# /'
+	fi
+	ko=$(find "$o/wg" -name 'libchacha20poly1305.ko*' | head -n 1)
+	[[ $ko == *.xz ]] && { xz -dc "$ko" >"$o/wg.ko"; ko=$o/wg.ko; }
+	imports=$(nm -u "$ko" 2>/dev/null | awk '$2 ~ /^vgc_/ { print $2 }')
+	# what the installed vgcrypto.ko exports: each CRC sits in its
+	# __kcrctab_gpl at its __crc_ symbol's offset (none without
+	# CONFIG_MODVERSIONS: then the name, defined)
+	vko=$(find "$o/installed" -name "$name.ko*" | head -n 1)
+	[[ $vko == *.xz ]] && { xz -dc "$vko" >"$o/vgc.ko"; vko=$o/vgc.ko; }
+	objcopy -O binary --only-section=__kcrctab_gpl "$vko" "$o/kcrctab" 2>/dev/null
+	for s in $imports; do
+		n=$((n + 1))
+		off=$(objdump -t "$vko" | awk -v s="__crc_$s" '$NF == s { print $1 }')
+		if [[ -n $off ]]; then
+			want=0x$(od -An -tx4 -j $((16#$off)) -N 4 "$o/kcrctab" | tr -d ' ')
+		elif nm --defined-only "$vko" | grep -q " T $s\$"; then
+			want=none
+		else
+			want=missing
+		fi
+		crc=$(modprobe --dump-modversions "$ko" 2>/dev/null | awk -v s="$s" '$2 == s { print $1 }')
+		[[ ${crc:-none} == "$want" ]] || { bad=$((bad + 1)); echo "# $s: $crc, vgcrypto.ko's $want"; }
+	done
+	if ((n > 0 && bad == 0)); then
+		ok "$rel: vgcrypto-wireguard: its $n vgc_* imports carry the CRCs of the installed vgcrypto.ko's exports (${want/none/none: CONFIG_MODVERSIONS off})"
+	else
+		notok "$rel: vgcrypto-wireguard: $bad of $n vgc_* imports differ from the installed vgcrypto.ko's exports"
+	fi
+	if (($(rc "$box" wg-modprobe) == 0)) &&
+		grep -q 'updates/dkms/libchacha20poly1305\.ko' "$o/wg-modprobe.log" &&
+		(($(rc "$box" wg-remove) == 0)); then
+		ok "$rel: vgcrypto-wireguard: modprobe takes it over the kernel's; dkms remove"
+	else
+		notok "$rel: vgcrypto-wireguard: modprobe --show-depends: $(tr '\n' ' ' <"$o/wg-modprobe.log")"
+		show "$box" wg-remove
+	fi
+}
 
 seen=()
 for rel in "${rels[@]}"; do
@@ -250,6 +326,7 @@ for rel in "${rels[@]}"; do
 	mkdir -p "$box/etc/dkms/framework.conf.d" "$box/var/lib/dkms" \
 		"$box/usr/src/$name-$ver" "$box/vgc/out" "$box/vgc/mok"
 	cp -a "$tmp/src/." "$box/usr/src/$name-$ver/"
+	cp -a "$tmp/src-wg" "$box/vgc/src-wg"
 	cp "$tmp/mok/mok.key" "$tmp/mok/mok.der" "$box/vgc/mok/"
 	install -m 0755 "$tmp/session.sh" "$box/vgc/session.sh"
 	printf 'mok_signing_key=/vgc/mok/mok.key\nmok_certificate=/vgc/mok/mok.der\n' \
@@ -390,6 +467,7 @@ for rel in "${rels[@]}"; do
 	else
 		notok "$rel: DKMS made its own key: /var/lib/dkms/{${own//$'\n'/,}}"
 	fi
+	wg_judge "$rel" "$box"
 	if (($(rc "$box" remove) == 0)) && [[ -z $(find "$mods/updates" -name "$name.ko*" 2>/dev/null) ]]; then
 		ok "$rel: dkms remove -k $kver deletes the installed module"
 	else
