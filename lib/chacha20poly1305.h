@@ -83,6 +83,16 @@ struct vgc_cp_backend {
 	 */
 	void (*poly_flush)(struct vgc_poly1305 *p);
 	/*
+	 * Optional, for sealing: @npasses (at least 2) passes of seal_pass
+	 * bytes in one call: dst = src XOR keystream (state[12] advances),
+	 * and Poly1305 over the ciphertext of every pass but the last, each
+	 * absorbed while the next is made; p->h current on entry (after
+	 * poly_flush). The last pass's ciphertext is the caller's to absorb.
+	 */
+	void (*seal_passes)(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
+			    const u8 *src, unsigned int npasses);
+	unsigned int seal_pass;
+	/*
 	 * For back ends that use vector registers: open and close a SIMD
 	 * section (kernel_fpu_begin/end, kernel_neon_begin/end). Every call
 	 * of the functions above happens inside one, and a section covers

@@ -173,6 +173,12 @@ VGC_CHACHA_OPS(avx2)
 VGC_CHACHA_OPS(avx512)
 VGC_CHACHA_OPS(avx512vl)
 
+static void avx2_seal_passes(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
+			     const u8 *src, unsigned int npasses)
+{
+	vgc_chacha20poly1305_seal_avx2(state, dst, src, npasses, p);
+}
+
 static void x64_chacha_block(u32 state[16], u8 ks[64])
 {
 	vgc_chacha20_block_x64(state, ks);
@@ -301,6 +307,8 @@ static const struct vgc_cp_backend vgc_cp_backend_avx2 = {
 	.chacha_block = x64_chacha_block,
 	.poly_blocks = avx2_poly_blocks,
 	.poly_flush = avx2_poly_flush,
+	.seal_passes = avx2_seal_passes,
+	.seal_pass = 512,
 	.simd_begin = x86_simd_begin,
 	.simd_end = x86_simd_end,
 };

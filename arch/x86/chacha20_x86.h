@@ -31,6 +31,16 @@ void vgc_chacha20_xor_ks_avx512vl(u32 state[16], u8 *dst, const u8 *src,
 				  unsigned int nblocks, u8 ks[64]);
 
 /*
+ * The stitched AVX2 seal (chacha20_x86_64.S): @npasses >= 2 passes of 8
+ * blocks XORed into dst, and Poly1305 over the ciphertext of all but the
+ * last, in general registers beside the rounds. p->h current on entry.
+ */
+struct vgc_poly1305;
+void vgc_chacha20poly1305_seal_avx2(u32 state[16], u8 *dst, const u8 *src,
+				    unsigned int npasses,
+				    struct vgc_poly1305 *p);
+
+/*
  * One block in general registers (chacha20_x64.S): ks = the keystream of
  * @state's block, state[12] advances by one. No vector register: callable
  * anywhere.

@@ -54,6 +54,8 @@
 #include <linux/linkage.h>
 #include "simd_entry.S"
 #include "vec_regs.S"
+#include "poly1305_x86.h"
+#include "poly1305_mul.S"
 
 	.section .rodata
 	.balign	64
@@ -381,19 +383,39 @@
  * temporaries. The columns take c words 8, 9 then 10, 11; the diagonals
  * 10, 11 (still loaded) then 8, 9: one swap per half round.
  */
-.macro _vdround16
+.macro _vdround16 poly=0
 	_qr2	V0, V4, V8, V12, V1, V5, V9, V13, V10, V11
+	_pblock	(\poly >= 1)
 	_vstu	V8, 0*VL(%r11)
 	_vstu	V9, 1*VL(%r11)
 	_vldu	2*VL(%r11), V8
 	_vldu	3*VL(%r11), V9
 	_qr2	V2, V6, V8, V14, V3, V7, V9, V15, V10, V11
+	_pblock	(\poly >= 2)
 	_qr2	V0, V5, V8, V15, V1, V6, V9, V12, V10, V11
 	_vstu	V8, 2*VL(%r11)
 	_vstu	V9, 3*VL(%r11)
 	_vldu	0*VL(%r11), V8
 	_vldu	1*VL(%r11), V9
+	_pblock	(\poly >= 3)
 	_qr2	V2, V7, V8, V13, V3, V4, V9, V14, V10, V11
+	_pblock	(\poly >= 4)
+.endm
+
+/*
+ * The stitched seal's Poly1305 (vgc_chacha20poly1305_seal_avx2): one
+ * 16-byte block of ciphertext at %r8 into h (%rbx, %r12, %r13), in
+ * general registers beside the vector rounds, r0, r1 and s1 in %rdi,
+ * %rsi and %rcx (their own values wait in the stack area meanwhile).
+ */
+.macro _pblock on
+.if \on
+	add	0(%r8), %rbx		/* h += m + 2^128 */
+	adc	8(%r8), %r12
+	adc	$1, %r13
+	_p64_mulr %rbx, %r12, %r13, %rdi, %rsi, %rcx, %r14, %r15, %r9
+	add	$16, %r8
+.endif
 .endm
 
 /*
@@ -434,7 +456,7 @@
  * A vertical pass with 16 registers (SSSE3: 4 blocks, AVX2: 8), from
  * block done (%eax) on; @partial: see _put.
  */
-.macro _vpass16 partial
+.macro _vpass16 partial, stitch=0
 	/* state words in every lane; lane i runs block done + i */
 .irp i, 0, 1, 2, 3, 4, 5, 6, 7
 	_bcast32 (4*\i)(%rdi), \i
@@ -453,6 +475,24 @@
 	_bcast32 56(%rdi), 14
 	_bcast32 60(%rdi), 15
 
+.if \stitch
+	/*
+	 * Poly1305 over the previous pass's 512 bytes of ciphertext: three
+	 * blocks a double round (a block's multiply chain is about 16
+	 * cycles, a double round's vector work about 60), the last two
+	 * beside the feed-forward; see _pstitch_in
+	 */
+	_pstitch_in
+	mov	$5, %r10d
+.Lvs16_\@:
+	_vdround16 3
+	_vdround16 3
+	dec	%r10d
+	jnz	.Lvs16_\@
+	_pblock	1
+	_pblock	1
+	_pstitch_out
+.else
 	/* two double rounds an iteration: fewer back edges */
 	mov	$5, %r10d
 .Lvr16_\@:
@@ -460,6 +500,7 @@
 	_vdround16
 	dec	%r10d
 	jnz	.Lvr16_\@
+.endif
 
 	/* feed-forward: add the input state (broadcast again, one load each) */
 .irp i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14, 15
@@ -1003,6 +1044,116 @@ SYM_FUNC_START(\name)
 	jmp	\ks_name
 SYM_FUNC_END(\name)
 .endm
+
+/*
+ * The stitched seal (AVX2):
+ *
+ *	void vgc_chacha20poly1305_seal_avx2(u32 state[16], u8 *dst,
+ *			const u8 *src, unsigned int npasses,
+ *			struct vgc_poly1305 *p);
+ *
+ * @npasses (at least 2) vertical passes of 8 blocks: dst = src XOR
+ * keystream, state[12] advancing by 8 npasses; and Poly1305 in general
+ * registers (mul, adc) over the ciphertext of every pass but the last,
+ * absorbed while the next pass's rounds run on the vector units, which
+ * the scalar multiplies leave free. p->h must be current (no vector
+ * lanes live); the last pass's 512 bytes are left to the caller's vector
+ * Poly1305. Kept: %eax blocks made, %ecx blocks to make, %r8 the
+ * ciphertext being absorbed, h in %rbx, %r12, %r13; %r9, %r14, %r15
+ * the multiply's temporaries. The stack area at %r11: the four c-word
+ * slots, then r0, r1, s1, p and, during a pass's rounds, the %rdi, %rsi,
+ * %rcx, %rdx and %eax that r0, r1, s1 and the multiplies displace.
+ */
+#define VGC_ST_R0	(4*32)
+#define VGC_ST_R1	(4*32 + 8)
+#define VGC_ST_S1	(4*32 + 16)
+#define VGC_ST_P	(4*32 + 24)
+#define VGC_ST_RDI	(5*32)
+#define VGC_ST_RSI	(5*32 + 8)
+#define VGC_ST_RCX	(5*32 + 16)
+#define VGC_ST_RDX	(5*32 + 24)
+#define VGC_ST_RAX	(6*32)
+
+/* r0, r1, s1 into %rdi, %rsi, %rcx, and the previous pass's ciphertext */
+.macro _pstitch_in
+	mov	%rdi, VGC_ST_RDI(%r11)
+	mov	%rsi, VGC_ST_RSI(%r11)
+	mov	%rcx, VGC_ST_RCX(%r11)
+	mov	%rdx, VGC_ST_RDX(%r11)
+	mov	%rax, VGC_ST_RAX(%r11)
+	lea	-512(%rsi), %r8
+	mov	VGC_ST_R0(%r11), %rdi
+	mov	VGC_ST_R1(%r11), %rsi
+	mov	VGC_ST_S1(%r11), %rcx
+.endm
+
+.macro _pstitch_out
+	mov	VGC_ST_RDI(%r11), %rdi
+	mov	VGC_ST_RSI(%r11), %rsi
+	mov	VGC_ST_RCX(%r11), %rcx
+	mov	VGC_ST_RDX(%r11), %rdx
+	mov	VGC_ST_RAX(%r11), %rax
+.endm
+
+SYM_FUNC_START(vgc_chacha20poly1305_seal_avx2)
+	VGC_SIMD_ENTRY vgc_chacha20poly1305_seal_avx2
+	_set_isa 1
+	_set_width 32
+	push	%rbx
+	push	%r12
+	push	%r13
+	push	%r14
+	push	%r15
+	sub	$(8*VL), %rsp
+	lea	(VL-1)(%rsp), %r11
+	and	$-VL, %r11
+	mov	VGC_P_R(%r8), %rax
+	mov	%rax, VGC_ST_R0(%r11)
+	mov	VGC_P_R + 8(%r8), %rax
+	mov	%rax, VGC_ST_R1(%r11)
+	mov	%rax, %r9
+	shr	$2, %r9
+	add	%rax, %r9
+	mov	%r9, VGC_ST_S1(%r11)	/* s1 = r1 + r1 / 4 */
+	mov	%r8, VGC_ST_P(%r11)
+	mov	VGC_P_H(%r8), %rbx
+	mov	VGC_P_H + 8(%r8), %r12
+	mov	VGC_P_H + 16(%r8), %r13
+	shl	$3, %ecx
+	xor	%eax, %eax
+	/* the first pass has no ciphertext before it to absorb */
+	_vpass16 0
+.Lst_loop:
+	add	$(64*LANES), %rsi
+	add	$(64*LANES), %rdx
+	add	$LANES, %eax
+	cmp	%ecx, %eax
+	jae	.Lst_end
+	_vpass16 0, 1
+	jmp	.Lst_loop
+.Lst_end:
+	add	%ecx, 48(%rdi)
+	mov	VGC_ST_P(%r11), %r8
+	mov	%rbx, VGC_P_H(%r8)
+	mov	%r12, VGC_P_H + 8(%r8)
+	mov	%r13, VGC_P_H + 16(%r8)
+	/* nothing key-derived left in a register or the stack area */
+	vzeroall
+.irp k, 0, 1, 2, 3, 4, 5, 6
+	_vstu	V0, \k*VL(%r11)
+.endr
+	/* the callee-saved ones that held h and products get the caller's back */
+	xor	%eax, %eax
+	xor	%edx, %edx
+	xor	%r9d, %r9d
+	add	$(8*VL), %rsp
+	pop	%r15
+	pop	%r14
+	pop	%r13
+	pop	%r12
+	pop	%rbx
+	RET
+SYM_FUNC_END(vgc_chacha20poly1305_seal_avx2)
 
 _chacha20 vgc_chacha20_xor_ks_ssse3, 0, 16, 3
 _chacha20_noks vgc_chacha20_xor_ssse3, vgc_chacha20_xor_ks_ssse3

@@ -96,6 +96,7 @@ struct scan {
 	/* the operations' inputs, on the heap */
 	u8 *key, *nonce, *ad, *pt, *sealed, *out, *forged, *blk_ks;
 	u32 *blk_state;
+	struct vgc_poly1305 *blk_poly;
 	const struct vgc_cp_backend *be;
 	size_t len;
 	bool done;
@@ -457,6 +458,8 @@ void regs_call_blocks(struct vgc_poly1305 *p, const u8 *s, unsigned int n)
 	__asm__("vgc_regs_call");
 void regs_call_flush(struct vgc_poly1305 *p) __asm__("vgc_regs_call");
 void regs_call_block(u32 *st, u8 *ks) __asm__("vgc_regs_call");
+void regs_call_seal(u32 *st, struct vgc_poly1305 *p, u8 *d, const u8 *s,
+		    unsigned int n) __asm__("vgc_regs_call");
 
 static void traced_chacha_xor(u32 *st, u8 *d, const u8 *s, unsigned int n)
 {
@@ -490,6 +493,13 @@ static void traced_poly_flush(struct vgc_poly1305 *p)
 	regs_call_flush(p);
 }
 
+static void traced_seal_passes(u32 *st, struct vgc_poly1305 *p, u8 *d,
+			       const u8 *s, unsigned int n)
+{
+	vgc_regs_target = cur->be->seal_passes;
+	regs_call_seal(st, p, d, s, n);
+}
+
 static bool regs_traced(struct scan *s)
 {
 	if (!s->be->simd_begin)
@@ -506,6 +516,8 @@ static bool regs_traced(struct scan *s)
 		s->traced.poly_flush = traced_poly_flush;
 	if (s->be->chacha_block)
 		s->traced.chacha_block = traced_chacha_block;
+	if (s->be->seal_passes)
+		s->traced.seal_passes = traced_seal_passes;
 	return true;
 }
 #else
@@ -549,6 +561,21 @@ static void run_ops(void)
 	if (be->chacha_block) {
 		vgc_chacha20_init(s->blk_state, s->key, s->nonce, 0);
 		be->chacha_block(s->blk_state, s->blk_ks);
+	}
+	/*
+	 * Likewise a stitched seal alone, after it (its frame is deeper), on
+	 * the request's Poly1305 key: what it kept of r in its stack area
+	 */
+	if (be->seal_passes && be->chacha_block) {
+		/* r clamped from block 0's keystream, straight to the heap */
+		memset(s->blk_poly, 0, sizeof(*s->blk_poly));
+		s->blk_poly->r[0] = get_unaligned_le64(s->blk_ks) &
+				    0x0ffffffc0fffffffULL;
+		s->blk_poly->r[1] = get_unaligned_le64(s->blk_ks + 8) &
+				    0x0ffffffc0ffffffcULL;
+		vgc_be_begin(be);
+		be->seal_passes(s->blk_state, s->blk_poly, s->out, s->pt, 2);
+		vgc_be_end(be);
 	}
 	s->done = true;
 }
@@ -646,6 +673,7 @@ void vgc_suite_dead_stack(const struct vgc_cp_backend *be,
 	s->forged = vgc_xmalloc(MAX_TEXT + 16);
 	s->blk_state = vgc_xmalloc(16 * sizeof(u32));
 	s->blk_ks = vgc_xmalloc(64);
+	s->blk_poly = vgc_xmalloc(sizeof(*s->blk_poly));
 	s->stack = vgc_xmalloc(STACK_SIZE);
 	s->be = be;
 	if (regs_traced(s))
@@ -706,6 +734,7 @@ void vgc_suite_dead_stack(const struct vgc_cp_backend *be,
 	free(s->forged);
 	free(s->blk_state);
 	free(s->blk_ks);
+	free(s->blk_poly);
 	free(s->stack);
 	free(s);
 }
