@@ -5,7 +5,7 @@
 #
 # Model estimates for the CPUs there is none of here (issue 22): LLVM's
 # machine-code analyser (llvm-mca-19; Ice Lake server, Sapphire Rapids,
-# Zen 4, Zen 3) over the steady-state loops of each x86 back end, next to
+# Zen 5, Zen 4, Zen 3) over the steady-state loops of each x86 back end, next to
 # the kernel's own under the same model (Linux 6.1 arch/x86/crypto,
 # assembled at bench time by kernel-asm.sh), in cycles per byte, with the
 # ratio kernel / ours. These are estimates of instruction streams on a
@@ -83,7 +83,7 @@ python3 - "$mca" "$out/mca" <<'PY'
 import os, re, subprocess, sys
 
 mca, work = sys.argv[1], sys.argv[2]
-MODELS = ['icelake-server', 'sapphirerapids', 'znver4', 'znver3']
+MODELS = ['icelake-server', 'sapphirerapids', 'znver5', 'znver4', 'znver3']
 # no AVX-512: see runs_on()
 NO_AVX512 = {'znver3'}
 WIDTH = {'x': 16, 'y': 32, 'z': 64}
@@ -177,7 +177,14 @@ def chacha(fn, kernel_blocks):
     by. The kernel's: the N-block function from entry to the RET after
     the round loop, 64 N bytes."""
     ls = loops(fn)
-    inner = max(innermost(ls), key=lambda l: qr_adds(fn[l[0]:l[1] + 1]),
+
+    def in_pass_loop(l):
+        return any(fn[o[1]][1] == 'jmp' and o[0] < l[0] and l[1] < o[1]
+                   for o in ls)
+    # of equals, ours the one inside the loop over passes (the stitched
+    # seal makes its first pass before that loop, without Poly1305)
+    inner = max(innermost(ls), key=lambda l: (qr_adds(fn[l[0]:l[1] + 1]),
+                                              not kernel_blocks and in_pass_loop(l)),
                 default=None)
     if inner is None or not qr_adds(fn[inner[0]:inner[1] + 1]):
         raise Bad('no round loop')
@@ -306,6 +313,8 @@ kz = kz if kz in kern else 'chacha_8block_xor_avx512vl'
 PAIRS = [
     ('chacha20', 'ssse3', 'vgc_chacha20_xor_ks_ssse3', 'chacha_4block_xor_ssse3'),
     ('chacha20', 'avx2', 'vgc_chacha20_xor_ks_avx2', 'chacha_8block_xor_avx2'),
+    # the stitched seal's pass: ChaCha20 with the previous pass's Poly1305
+    ('chacha20', 'stitched', 'vgc_chacha20poly1305_seal_avx2', 'chacha_8block_xor_avx2'),
     ('chacha20', 'avx512', 'vgc_chacha20_xor_ks_avx512', kz),
     ('chacha20', 'avx512vl', 'vgc_chacha20_xor_ks_avx512vl', 'chacha_8block_xor_avx512vl'),
     ('poly1305', 'avx2', 'vgc_poly1305_avx2_blocks', 'poly1305_blocks_avx2'),
@@ -388,6 +397,20 @@ if cp and pp:
             print('issue 22 (model estimate): avx512vl ChaCha20 pass + Poly1305 loop against '
                   'the kernel\'s on %s: %.3f against %.3f cycles/byte, %.2fx'
                   % (m, co[0] + po[0], ck[0] + pk[0], (ck[0] + pk[0]) / (co[0] + po[0])))
+# the stitched AVX2 seal: its pass (ChaCha20 and the scalar Poly1305 of
+# 512 bytes) against a ChaCha20 pass and the AVX2 Poly1305 loop, the
+# kernel's and our own, per byte of text
+sp = [v for l, v in rows if re.match(r'chacha20 pass +stitched ', l)]
+cp = [v for l, v in rows if re.match(r'chacha20 pass +avx2 ', l)]
+pp = [v for l, v in rows if re.match(r'poly1305 loop +avx2 ', l)]
+if sp and cp and pp:
+    for i, m in enumerate(MODELS):
+        so, (co, ck), (po, pk) = sp[0][i][0], cp[0][i], pp[0][i]
+        if so and co and ck and po and pk:
+            print('stitched AVX2 seal (model estimate) on %s: its pass %.3f cycles/byte '
+                  'against ChaCha20 pass + AVX2 Poly1305 loop, the kernel\'s %.3f (%.2fx), '
+                  'ours %.3f (%.2fx)' % (m, so[0], ck[0] + pk[0], (ck[0] + pk[0]) / so[0],
+                                         co[0] + po[0], (co[0] + po[0]) / so[0]))
 for m in MODELS:
     if m not in NO_AVX512 and not zmm_ports_ok(m):
         notes.append('%s: the model issues 512-bit vector ALU uops on as many ports '
