@@ -258,7 +258,7 @@ show() { sed 's/^/# /' "$1/vgc/out/$2.log" 2>/dev/null | tail -n 25; }
 # is off) that the installed vgcrypto.ko exports; installed
 # where modprobe takes it over the kernel's libchacha20poly1305; removed.
 wg_judge() {
-	local rel=$1 box=$2 o=$2/vgc/out s ko vko off imports n=0 bad=0 crc want st others
+	local rel=$1 box=$2 o=$2/vgc/out s ko vko vsyms vdefs off imports n=0 bad=0 crc want st others
 	for st in wg-add wg-build wg-install; do
 		(($(rc "$box" $st) == 0)) && continue
 		notok "$rel: vgcrypto-wireguard: $st"
@@ -283,12 +283,15 @@ wg_judge() {
 	vko=$(find "$o/installed" -name "$name.ko*" | head -n 1)
 	[[ $vko == *.xz ]] && { xz -dc "$vko" >"$o/vgc.ko"; vko=$o/vgc.ko; }
 	objcopy -O binary --only-section=__kcrctab_gpl "$vko" "$o/kcrctab" 2>/dev/null
+	# whole, not piped into grep -q (under pipefail its early exit fails nm)
+	vsyms=$(objdump -t "$vko")
+	vdefs=$(nm --defined-only "$vko")
 	for s in $imports; do
 		n=$((n + 1))
-		off=$(objdump -t "$vko" | awk -v s="__crc_$s" '$NF == s { print $1 }')
+		off=$(awk -v s="__crc_$s" '$NF == s { print $1 }' <<<"$vsyms")
 		if [[ -n $off ]]; then
 			want=0x$(od -An -tx4 -j $((16#$off)) -N 4 "$o/kcrctab" | tr -d ' ')
-		elif nm --defined-only "$vko" | grep -q " T $s\$"; then
+		elif grep -q " T $s\$" <<<"$vdefs"; then
 			want=none
 		else
 			want=missing
