@@ -6,8 +6,11 @@
 # keeps it itself from 3.1 on and Debian 12's 3.0 does not. The opt-in
 # libchacha20poly1305 replacement's DKMS build (dkms-wireguard.conf) takes
 # vgcrypto.ko's export CRCs from there instead of building it again.
+# Best effort: DKMS 3.1 fails the build when this script fails, and
+# without the copy that other build only takes longer (it builds
+# vgcrypto.ko beside it for the CRCs), so nothing here fails.
 #
 # usage (DKMS, in its build directory): keep-symvers.sh MODULE-DIR
-set -e
-[ -d "$1" ] && [ -f Module.symvers ]
-[ -f "$1/Module.symvers" ] || install -m 0644 Module.symvers "$1/Module.symvers"
+[ -d "$1" ] && [ -f Module.symvers ] && [ ! -f "$1/Module.symvers" ] &&
+	install -m 0644 Module.symvers "$1/Module.symvers"
+exit 0
