@@ -290,7 +290,8 @@ static void mlkem_sponges(const struct vgc_mlkem_backend *be,
  * keccak_x1 its state is absorbed into and squeezed from that
  * permutation's buffer directly: H(ek) and J(z || c) take 6 to 12
  * permutations, and gathering one lane out of keccak_par's interleaved
- * states around each cost about a tenth of a keygen.
+ * states around each was most of the sponge bookkeeping (8.8 % of an
+ * AVX-512 ML-KEM-512 keygen, about 5 % after, on a Xeon).
  */
 static void mlkem_hash(const struct vgc_mlkem_backend *be, struct mlkem_ws *w,
 		       unsigned int rate, u8 dsbyte, const u8 *in, size_t len,
