@@ -5,10 +5,12 @@
  * own template is ever instantiated, so registering is a promise to be
  * no slower than what the kernel already has. Before the drivers are
  * registered, the back end they would run on is timed here against the
- * kernel's own rfc7539 on this CPU, as the kernel's raid6 and xor code
- * time their choices at boot: seal and open at a few sizes, both sides
- * in turn, the best of a few tries each. The drivers are registered only
- * if no figure is below VGC_GUARD_MIN_RATIO. ML-KEM is not affected.
+ * kernel's own rfc7539 on this CPU (crypto/guard_time.c): seal and open
+ * at a few sizes, both sides in turn, the best of a few tries each. The
+ * drivers are registered only on a verdict with no figure below
+ * VGC_GUARD_MIN_RATIO (1.00); an error on either side, outputs that
+ * differ, no memory for the timing: not registered. ML-KEM is not
+ * affected.
  *
  * Both sides run the same request (one scatterlist entry, in place for
  * seal, out of place for open: what kTLS and ESP do); ours through the
@@ -16,15 +18,11 @@
  * crypto_aead_encrypt()/decrypt(), which adds the crypto API's dispatch
  * (a few nanoseconds, which ours will pay too once registered). Their
  * outputs must agree.
- *
- * The kernel's instance is looked up with CRYPTO_NOLOAD: without it the
- * lookup asks modprobe for crypto-rfc7539(chacha20,poly1305), which is
- * this module, still loading. The template's own module (crypto-rfc7539,
- * chacha20poly1305.ko) and its ChaCha20 and Poly1305 are loaded as usual.
  */
 #include <crypto/aead.h>
-#include <linux/ktime.h>
-#include <linux/math64.h>
+#include <crypto/hash.h>
+#include <crypto/skcipher.h>
+#include <kunit/visibility.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/random.h>
@@ -34,6 +32,7 @@
 
 #include "chacha20poly1305.h"
 #include "vgc_glue.h"
+#include "vgc_guard.h"
 
 static char *aead = "auto";
 module_param(aead, charp, 0444);
@@ -46,25 +45,19 @@ module_param_string(aead_decision, aead_decision, sizeof(aead_decision), 0444);
 MODULE_PARM_DESC(aead_decision,
 		 "read-only: whether the ChaCha20-Poly1305 drivers were registered, and why");
 
-/*
- * kernel's time / ours, in hundredths (as printed, so that the line and
- * the decision agree): the least that still registers
- */
-#define VGC_GUARD_MIN_RATIO	95
-#define VGC_GUARD_TRIES		5
-/* text per timed batch: a few microseconds to tens of them */
-#define VGC_GUARD_BATCH_BYTES	8192
 #define VGC_GUARD_AD		13
 #define VGC_GUARD_MAX_TEXT	4096
 
 static const unsigned int vgc_guard_sizes[] = { 64, 256, 1420, 4096 };
-#define VGC_GUARD_NSIZES	ARRAY_SIZE(vgc_guard_sizes)
 
 struct vgc_guard {
 	struct crypto_aead *tfm;
 	struct aead_request *req;
 	struct vgc_cp_req *r;
 	const struct vgc_cp_backend *be;
+	/* the kernel's instance as asked for, and as found */
+	char kname[CRYPTO_MAX_ALG_NAME];
+	const char *kdriver;
 	u8 key[VGC_CP_KEY_SIZE];
 	u8 nonce[VGC_CP_NONCE_SIZE];
 	/*
@@ -76,16 +69,45 @@ struct vgc_guard {
 	u8 out[VGC_GUARD_AD + VGC_GUARD_MAX_TEXT + VGC_CP_TAG_SIZE];
 	u8 buf[VGC_GUARD_AD + VGC_GUARD_MAX_TEXT + VGC_CP_TAG_SIZE];
 	struct scatterlist sg_ct, sg_out, sg_buf;
-	/* best time per batch, [size][seal, open][kernel, ours] */
-	u64 best[VGC_GUARD_NSIZES][2][2];
+	struct vgc_guard_result res;
 };
 
-/* one request of @len bytes of text on the kernel's side or ours */
-static int vgc_guard_one(struct vgc_guard *g, bool ours, bool seal,
-			 unsigned int len)
-{
-	struct aead_request *req = g->req;
+#if VGC_TEST_HOOKS
+/* Test builds only: errors a side's requests return, [kernel, ours][seal, open] */
+static int vgc_guard_fault[2][2];
 
+void vgc_aead_guard_set_fault(bool ours, bool seal, int err)
+{
+	WRITE_ONCE(vgc_guard_fault[ours][!seal], err);
+}
+EXPORT_SYMBOL_IF_KUNIT(vgc_aead_guard_set_fault);
+
+const char *vgc_aead_guard_decision(void)
+{
+	return aead_decision;
+}
+EXPORT_SYMBOL_IF_KUNIT(vgc_aead_guard_decision);
+
+static int vgc_guard_test_fault(bool ours, bool seal)
+{
+	return READ_ONCE(vgc_guard_fault[ours][!seal]);
+}
+#else
+static inline int vgc_guard_test_fault(bool ours, bool seal)
+{
+	return 0;
+}
+#endif
+
+/* one request of @len bytes of text on the kernel's side or ours */
+static int vgc_guard_one(void *ctx, bool ours, bool seal, unsigned int len)
+{
+	struct vgc_guard *g = ctx;
+	struct aead_request *req = g->req;
+	int err = vgc_guard_test_fault(ours, seal);
+
+	if (err)
+		return err;
 	if (seal)
 		aead_request_set_crypt(req, &g->sg_buf, &g->sg_buf, len, g->nonce);
 	else
@@ -101,8 +123,9 @@ static int vgc_guard_one(struct vgc_guard *g, bool ours, bool seal,
  * The record the opens take: sealed by the kernel's side; ours must seal
  * the same bytes, and each side must open it to the plaintext.
  */
-static int vgc_guard_prepare(struct vgc_guard *g, unsigned int len)
+static int vgc_guard_prepare(void *ctx, unsigned int len)
 {
+	struct vgc_guard *g = ctx;
 	unsigned int n = VGC_GUARD_AD + len + VGC_CP_TAG_SIZE;
 	int err, ours;
 
@@ -131,55 +154,47 @@ static int vgc_guard_prepare(struct vgc_guard *g, unsigned int len)
 	return 0;
 }
 
-/* nanoseconds for a batch of @reps requests */
-static u64 vgc_guard_batch(struct vgc_guard *g, bool ours, bool seal,
-			   unsigned int len, unsigned int reps, int *err)
+/*
+ * The kernel's own rfc7539 on its best ChaCha20 and Poly1305, named by
+ * their drivers: looking them up first loads the architecture's modules
+ * (as the template's own first use would), and asking for the instance
+ * by those names keeps an instance made earlier on other drivers (the
+ * generic ones, made before the arch modules were loaded, or by the
+ * crypto manager's tests) from being the one timed. Where there is no
+ * Poly1305 hash (7.x: the template calls the Poly1305 library, its arch
+ * code included, and accepts only "poly1305" or "poly1305-generic" for
+ * it, naming its instances "...,poly1305-generic)"), the template is
+ * asked for "poly1305-generic", the name its instance will have.
+ * CRYPTO_NOLOAD: a lookup that fails would otherwise ask modprobe for
+ * this module, which is still loading.
+ */
+static int vgc_guard_kernel_tfm(struct vgc_guard *g)
 {
-	u64 t0 = ktime_get_ns();
-	unsigned int i;
+	struct crypto_skcipher *chacha;
+	struct crypto_shash *poly;
+	const char *pname = "poly1305-generic";
 
-	for (i = 0; i < reps && !*err; i++)
-		*err = vgc_guard_one(g, ours, seal, len);
-	return ktime_get_ns() - t0;
-}
-
-static int vgc_guard_time(struct vgc_guard *g)
-{
-	unsigned int s, try, reps, op, side;
-	int err = 0;
-	u64 t;
-
-	for (s = 0; s < VGC_GUARD_NSIZES; s++) {
-		err = vgc_guard_prepare(g, vgc_guard_sizes[s]);
-		if (err)
-			return err;
-		reps = max(1U, VGC_GUARD_BATCH_BYTES / vgc_guard_sizes[s]);
-		for (try = 0; try < VGC_GUARD_TRIES; try++) {
-			for (op = 0; op < 2; op++) {
-				/* the side that goes first changes each try */
-				for (side = 0; side < 2; side++) {
-					bool ours = side ^ (try & 1);
-
-					t = vgc_guard_batch(g, ours, op == 0,
-							    vgc_guard_sizes[s],
-							    reps, &err);
-					if (err)
-						return err;
-					if (!try || t < g->best[s][op][ours])
-						g->best[s][op][ours] = t;
-				}
-			}
-			cond_resched();
-		}
-	}
+	chacha = crypto_alloc_skcipher("chacha20", 0, CRYPTO_ALG_ASYNC);
+	if (IS_ERR(chacha))
+		return PTR_ERR(chacha);
+	poly = crypto_alloc_shash("poly1305", 0, 0);
+	if (!IS_ERR(poly))
+		pname = crypto_shash_driver_name(poly);
+	else if (PTR_ERR(poly) != -ENOENT)
+		pname = NULL;
+	if (pname)
+		snprintf(g->kname, sizeof(g->kname), "rfc7539(%s,%s)",
+			 crypto_skcipher_driver_name(chacha), pname);
+	if (!IS_ERR(poly))
+		crypto_free_shash(poly);
+	crypto_free_skcipher(chacha);
+	if (!pname)
+		return PTR_ERR(poly);
+	g->tfm = crypto_alloc_aead(g->kname, 0, CRYPTO_ALG_ASYNC | CRYPTO_NOLOAD);
+	if (IS_ERR(g->tfm))
+		return PTR_ERR(g->tfm);
+	g->kdriver = crypto_tfm_alg_driver_name(crypto_aead_tfm(g->tfm));
 	return 0;
-}
-
-/* kernel's time / ours in hundredths, rounded */
-static unsigned int vgc_guard_ratio(u64 kernel, u64 ours)
-{
-	ours = max_t(u64, ours, 1);
-	return div64_u64(kernel * 100 + ours / 2, ours);
 }
 
 static void vgc_guard_decide(const char *fmt, const char *arg, bool reg)
@@ -188,15 +203,40 @@ static void vgc_guard_decide(const char *fmt, const char *arg, bool reg)
 		  reg ? "registered" : "not registered", arg);
 }
 
-/* Should the AEAD drivers of back end @be be registered? */
+/* time, then judge: 0, or why there is no verdict */
+static int vgc_guard_run(struct vgc_guard *g)
+{
+	struct vgc_guard_plan plan = {
+		.sizes = vgc_guard_sizes,
+		.nsizes = ARRAY_SIZE(vgc_guard_sizes),
+		.prepare = vgc_guard_prepare,
+		.one = vgc_guard_one,
+		.ctx = g,
+	};
+
+	g->r = kzalloc(sizeof(*g->r), GFP_KERNEL);
+	g->req = aead_request_alloc(g->tfm, GFP_KERNEL);
+	if (!g->r || !g->req)
+		return -ENOMEM;
+	get_random_bytes(g->key, sizeof(g->key));
+	get_random_bytes(g->nonce, sizeof(g->nonce));
+	aead_request_set_callback(g->req, 0, NULL, NULL);
+	return crypto_aead_setkey(g->tfm, g->key, sizeof(g->key)) ?:
+	       crypto_aead_setauthsize(g->tfm, VGC_CP_TAG_SIZE) ?:
+	       vgc_guard_compare(&plan, &g->res);
+}
+
+/*
+ * Should the AEAD drivers of back end @be be registered? Only on a
+ * verdict: any error on either side, outputs that differ, or no memory
+ * for the timing, and they are not.
+ */
 bool vgc_aead_guard(const struct vgc_cp_backend *be)
 {
-	unsigned int s, op, q[2], least = UINT_MAX, least_s = 0, least_op = 0;
-	char line[320];
+	struct vgc_guard_result *res;
 	struct vgc_guard *g;
-	const char *kname;
-	bool reg;
-	int pos = 0, err;
+	bool reg = false;
+	int err, tries;
 
 	if (!strcmp(aead, "always")) {
 		vgc_guard_decide("%s: aead=%s, not timed", aead, true);
@@ -212,13 +252,24 @@ bool vgc_aead_guard(const struct vgc_cp_backend *be)
 			aead);
 
 	g = kzalloc(sizeof(*g), GFP_KERNEL);
-	if (!g)
-		goto unknown;
+	if (!g) {
+		vgc_guard_decide("%s: %s", "no memory for the timing", false);
+		pr_warn("ChaCha20-Poly1305: no memory to time %s against the kernel's own: not registering\n",
+			be->name);
+		return false;
+	}
 	g->be = be;
-	g->tfm = crypto_alloc_aead("rfc7539(chacha20,poly1305)", 0,
-				   CRYPTO_ALG_ASYNC | CRYPTO_NOLOAD);
-	if (IS_ERR(g->tfm)) {
-		err = PTR_ERR(g->tfm);
+	/*
+	 * -ENOENT is also what a failed allocation inside the crypto
+	 * manager's instantiation gives: asked again before it is taken
+	 * for a template that is not there
+	 */
+	for (tries = 0; tries < 2; tries++) {
+		err = vgc_guard_kernel_tfm(g);
+		if (err != -ENOENT)
+			break;
+	}
+	if (err == -ENOENT) {
 		kfree(g);
 		scnprintf(aead_decision, sizeof(aead_decision),
 			  "registered: the kernel's own rfc7539(chacha20,poly1305) is not available (%d)",
@@ -227,64 +278,38 @@ bool vgc_aead_guard(const struct vgc_cp_backend *be)
 			err, be->name);
 		return true;
 	}
-	kname = crypto_tfm_alg_driver_name(crypto_aead_tfm(g->tfm));
-	g->r = kzalloc(sizeof(*g->r), GFP_KERNEL);
-	g->req = aead_request_alloc(g->tfm, GFP_KERNEL);
-	err = -ENOMEM;
-	if (!g->r || !g->req)
-		goto out;
-	get_random_bytes(g->key, sizeof(g->key));
-	get_random_bytes(g->nonce, sizeof(g->nonce));
-	aead_request_set_callback(g->req, 0, NULL, NULL);
-	err = crypto_aead_setkey(g->tfm, g->key, sizeof(g->key)) ?:
-	      crypto_aead_setauthsize(g->tfm, VGC_CP_TAG_SIZE) ?:
-	      vgc_guard_time(g);
-	if (err)
-		goto out;
-
-	for (s = 0; s < VGC_GUARD_NSIZES; s++) {
-		for (op = 0; op < 2; op++) {
-			q[op] = vgc_guard_ratio(g->best[s][op][0], g->best[s][op][1]);
-			if (q[op] < least) {
-				least = q[op];
-				least_s = s;
-				least_op = op;
-			}
-		}
-		pos += scnprintf(line + pos, sizeof(line) - pos,
-				 "%s%u B %u.%02u/%u.%02ux", s ? ", " : "",
-				 vgc_guard_sizes[s], q[0] / 100, q[0] % 100,
-				 q[1] / 100, q[1] % 100);
-	}
-	reg = least >= VGC_GUARD_MIN_RATIO;
-	scnprintf(aead_decision, sizeof(aead_decision),
-		  "%s: %s is at least %u.%02ux the speed of %s (least at %u B %s)",
-		  reg ? "registered" : "not registered", be->name,
-		  least / 100, least % 100, kname, vgc_guard_sizes[least_s],
-		  least_op ? "open" : "seal");
-	pr_info("ChaCha20-Poly1305: %s against the kernel's %s, kernel's time / ours, best of %d, seal/open: %s; least %u.%02ux, %s %u.%02u: %s\n",
-		be->name, kname, VGC_GUARD_TRIES, line, least / 100,
-		least % 100, reg ? ">=" : "<", VGC_GUARD_MIN_RATIO / 100,
-		VGC_GUARD_MIN_RATIO % 100,
-		reg ? "registering" : "not registering (aead=always overrides)");
-out:
+	if (!err)
+		err = vgc_guard_run(g);
+	res = &g->res;
 	if (err) {
-		reg = err != -EBADE;
 		scnprintf(aead_decision, sizeof(aead_decision),
-			  "%s: timing against %s failed (%d)",
-			  reg ? "registered" : "not registered", kname, err);
-		pr_warn("ChaCha20-Poly1305: timing %s against %s failed (%d%s): %s\n",
-			be->name, kname, err,
-			err == -EBADE ? ", the outputs differ" : "",
-			reg ? "registering" : "not registering");
+			  "not registered: timing against %s failed (%d)",
+			  g->kname, err);
+		pr_warn("ChaCha20-Poly1305: timing %s against %s failed (%d%s): not registering\n",
+			be->name, g->kname, err,
+			err == -EBADE ? ", the outputs differ" : "");
+	} else {
+		reg = res->keep;
+		scnprintf(aead_decision, sizeof(aead_decision),
+			  "%s: %s is at least %u.%02ux the speed of %s (least at %u B %s)",
+			  reg ? "registered" : "not registered", be->name,
+			  res->least / 100, res->least % 100, g->kdriver,
+			  res->least_size, res->least_op ? "open" : "seal");
+		pr_info("ChaCha20-Poly1305: %s against the kernel's %s, kernel's time / ours, best of %d, seal/open: %s; least %u.%02ux, %s %u.%02u: %s\n",
+			be->name, g->kdriver, VGC_GUARD_TRIES, res->figures,
+			res->least / 100, res->least % 100, reg ? ">=" : "<",
+			VGC_GUARD_MIN_RATIO / 100, VGC_GUARD_MIN_RATIO % 100,
+			reg ? "registering" : "not registering (aead=always overrides)");
 	}
-	aead_request_free(g->req);
-	crypto_free_aead(g->tfm);
+	if (!IS_ERR_OR_NULL(g->tfm)) {
+		aead_request_free(g->req);
+		crypto_free_aead(g->tfm);
+	}
 	kfree_sensitive(g->r);
 	kfree_sensitive(g);
 	return reg;
-
-unknown:
-	vgc_guard_decide("%s: %s", "out of memory for the timing", true);
-	return true;
 }
+
+#if VGC_TEST_HOOKS
+EXPORT_SYMBOL_IF_KUNIT(vgc_aead_guard);
+#endif

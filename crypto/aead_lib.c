@@ -9,14 +9,25 @@
  * vgc_cp_req, over 1 KiB with the vector Poly1305's lanes, more than one
  * frame may hold) lives in per-CPU slots, one for each context that can
  * interrupt another (task, softirq, hard irq, NMI), taken with preemption
- * disabled for the whole call: no two calls share a slot, nothing is
- * allocated per call.
+ * disabled: no two calls share a slot, nothing is allocated per call.
+ *
+ * The kernel's own library runs with preemption enabled between its
+ * arch functions' sections of at most 4 KiB. So do these calls: between
+ * pieces of at most VGC_LIB_STRETCH bytes of text (a window), where a
+ * reschedule is pending and nothing but the call's own preempt_disable()
+ * forbids it, the request's state moves to the stack (vgc_cp_suspend(),
+ * under 200 bytes), the slot is given up and preemption enabled; the
+ * call then goes on in the slot of whatever CPU it runs on. Elsewhere (a
+ * caller in softirq or with its own lock, a kernel without preemption)
+ * the kernel could not preempt either, and the call goes straight on.
  */
 #include <crypto/internal/simd.h>
 #include <asm/simd.h>
+#include <kunit/visibility.h>
 #include <linux/export.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
+#include <linux/sched.h>
 #include <linux/scatterlist.h>
 #include <linux/string.h>
 
@@ -25,6 +36,9 @@
 #include "chacha20.h"
 #include "chacha20poly1305.h"
 #include "vgc_glue.h"
+
+/* the most text between two windows: one SIMD section's */
+#define VGC_LIB_STRETCH	VGC_YIELD_BYTES
 
 /* the contexts that can interrupt one another on a CPU: a slot each */
 enum {
@@ -54,28 +68,110 @@ void vgc_aead_lib_exit(void)
 	vgc_lib_slots = NULL;
 }
 
-/* this CPU's slot for the running context; preemption off until leave */
-static struct vgc_cp_req *vgc_lib_enter(const struct vgc_cp_backend **be)
-{
-	unsigned int ctx = VGC_LIB_TASK;
+/* a call in progress: the slot it holds (preemption off), and its context */
+struct vgc_lib_call {
+	struct vgc_yield y;
+	struct vgc_cp_req *r;
+	unsigned int ctx;
+};
 
+#if VGC_TEST_HOOKS
+typedef void (*vgc_lib_hook_fn)(void);
+static vgc_lib_hook_fn vgc_lib_window_hook;
+
+/* Test builds only: @hook (NULL: none) runs in every window, preemptible. */
+void vgc_lib_set_test_hook(vgc_lib_hook_fn hook)
+{
+	WRITE_ONCE(vgc_lib_window_hook, hook);
+}
+EXPORT_SYMBOL_IF_KUNIT(vgc_lib_set_test_hook);
+
+static void vgc_lib_test_hook(void)
+{
+	vgc_lib_hook_fn hook = READ_ONCE(vgc_lib_window_hook);
+
+	if (hook)
+		hook();
+}
+#else
+static inline void vgc_lib_test_hook(void)
+{
+}
+#endif
+
+/*
+ * A window: the request moves to the stack, the CPU may be taken, and it
+ * comes back in the slot of the CPU the call then runs on (the same
+ * context, so the same slot index). Only where a reschedule is pending
+ * and preemption would then happen: only this call has preemption off.
+ */
+static struct vgc_cp_req *vgc_lib_window(struct vgc_yield *y,
+					 struct vgc_cp_req *r)
+{
+	struct vgc_lib_call *c = container_of(y, struct vgc_lib_call, y);
+	struct vgc_cp_resume s;
+
+	if (!IS_ENABLED(CONFIG_PREEMPT_COUNT) || !need_resched() ||
+	    preempt_count() != PREEMPT_DISABLE_OFFSET || irqs_disabled() ||
+	    !vgc_cp_suspend(r, &s))
+		return r;
+	preempt_enable();
+	vgc_lib_test_hook();
+	preempt_disable();
+	c->r = &this_cpu_ptr(vgc_lib_slots)->req[c->ctx];
+	vgc_cp_resume(c->r, &s);
+	return c->r;
+}
+
+/* this CPU's slot for the running context, and the back end; preemption off until leave */
+static const struct vgc_cp_backend *vgc_lib_enter(struct vgc_lib_call *c)
+{
+	const struct vgc_cp_backend *be;
+
+	c->ctx = VGC_LIB_TASK;
+	c->y.stop = vgc_lib_window;
 	preempt_disable();
 	if (in_nmi())
-		ctx = VGC_LIB_NMI;
+		c->ctx = VGC_LIB_NMI;
 	else if (in_hardirq())
-		ctx = VGC_LIB_HARDIRQ;
+		c->ctx = VGC_LIB_HARDIRQ;
 	else if (in_serving_softirq())
-		ctx = VGC_LIB_SOFTIRQ;
-	*be = vgc_aead_best_backend();
+		c->ctx = VGC_LIB_SOFTIRQ;
+	be = vgc_aead_best_backend();
 	/* no vector unit in an NMI (x86 warns if even asked) */
-	if ((*be)->simd_begin && (ctx == VGC_LIB_NMI || !crypto_simd_usable()))
-		*be = &vgc_cp_backend_generic;
-	return &this_cpu_ptr(vgc_lib_slots)->req[ctx];
+	if (be->simd_begin && (c->ctx == VGC_LIB_NMI || !crypto_simd_usable()))
+		be = &vgc_cp_backend_generic;
+	c->r = &this_cpu_ptr(vgc_lib_slots)->req[c->ctx];
+	return be;
 }
 
 static void vgc_lib_leave(void)
 {
 	preempt_enable();
+}
+
+/* @len bytes of a flat text through @pass, a window every VGC_LIB_STRETCH */
+static void vgc_lib_flat_pass(struct vgc_lib_call *c, enum vgc_pass pass,
+			      u8 *dst, const u8 *src, size_t len)
+{
+	size_t n;
+
+	for (;;) {
+		n = min_t(size_t, len, VGC_LIB_STRETCH);
+		if (pass == VGC_SEAL)
+			vgc_cp_seal_update(c->r, dst, src, n);
+		else if (pass == VGC_AUTH)
+			vgc_cp_auth_update(c->r, src, n);
+		else
+			vgc_cp_decrypt_update(c->r, dst, src, n);
+		len -= n;
+		if (!len)
+			return;
+		src += n;
+		if (dst)
+			dst += n;
+		vgc_lib_window(&c->y, c->r);
+	}
 }
 
 /* the RFC's 96-bit nonce: four zero bytes, then the 64-bit one */
@@ -89,13 +185,13 @@ static void vgc_lib_encrypt(u8 *dst, const u8 *src, size_t src_len,
 			    const u8 *ad, size_t ad_len,
 			    const u8 nonce[VGC_CP_NONCE_SIZE], const u8 *key)
 {
-	const struct vgc_cp_backend *be;
-	struct vgc_cp_req *r = vgc_lib_enter(&be);
+	struct vgc_lib_call c;
+	const struct vgc_cp_backend *be = vgc_lib_enter(&c);
 
-	vgc_cp_init(r, be, key, nonce, src_len);
-	vgc_cp_ad(r, ad, ad_len);
-	vgc_cp_seal_update(r, dst, src, src_len);
-	vgc_cp_seal_final(r, dst + src_len);
+	vgc_cp_init(c.r, be, key, nonce, src_len);
+	vgc_cp_ad(c.r, ad, ad_len);
+	vgc_lib_flat_pass(&c, VGC_SEAL, dst, src, src_len);
+	vgc_cp_seal_final(c.r, dst + src_len);
 	vgc_lib_leave();
 }
 
@@ -104,22 +200,22 @@ static bool vgc_lib_decrypt(u8 *dst, const u8 *src, size_t src_len,
 			    const u8 nonce[VGC_CP_NONCE_SIZE], const u8 *key)
 {
 	const struct vgc_cp_backend *be;
-	struct vgc_cp_req *r;
+	struct vgc_lib_call c;
 	size_t len;
 
 	if (src_len < VGC_CP_TAG_SIZE)
 		return false;
 	len = src_len - VGC_CP_TAG_SIZE;
-	r = vgc_lib_enter(&be);
-	vgc_cp_init(r, be, key, nonce, len);
-	vgc_cp_ad(r, ad, ad_len);
-	vgc_cp_auth_update(r, src, len);
-	if (vgc_cp_verify(r, src + len)) {
+	be = vgc_lib_enter(&c);
+	vgc_cp_init(c.r, be, key, nonce, len);
+	vgc_cp_ad(c.r, ad, ad_len);
+	vgc_lib_flat_pass(&c, VGC_AUTH, NULL, src, len);
+	if (vgc_cp_verify(c.r, src + len)) {
 		vgc_lib_leave();
 		return false;
 	}
-	vgc_cp_decrypt_update(r, dst, src, len);
-	vgc_cp_end(r);
+	vgc_lib_flat_pass(&c, VGC_DECRYPT, dst, src, len);
+	vgc_cp_end(c.r);
 	vgc_lib_leave();
 	return true;
 }
@@ -202,7 +298,7 @@ bool vgc_chacha20poly1305_encrypt_sg_inplace(struct scatterlist *src,
 {
 	const struct vgc_cp_backend *be;
 	u8 n[VGC_CP_NONCE_SIZE], tag[VGC_CP_TAG_SIZE];
-	struct vgc_cp_req *r;
+	struct vgc_lib_call c;
 	u8 *flat;
 	bool ok;
 
@@ -214,17 +310,17 @@ bool vgc_chacha20poly1305_encrypt_sg_inplace(struct scatterlist *src,
 		vgc_lib_encrypt(flat, flat, src_len, ad, ad_len, n, key);
 		return true;
 	}
-	r = vgc_lib_enter(&be);
-	vgc_cp_init(r, be, key, n, src_len);
-	vgc_cp_ad(r, ad, ad_len);
-	ok = vgc_walk_text(r, src, src, 0, src_len, VGC_SEAL, false);
+	be = vgc_lib_enter(&c);
+	vgc_cp_init(c.r, be, key, n, src_len);
+	vgc_cp_ad(c.r, ad, ad_len);
+	ok = vgc_walk_text(c.r, src, src, 0, src_len, VGC_SEAL, &c.y);
 	if (ok) {
-		vgc_cp_seal_final(r, tag);
+		vgc_cp_seal_final(c.r, tag);
 		ok = sg_pcopy_from_buffer(src, sg_nents(src), tag, sizeof(tag),
 					  src_len) == sizeof(tag);
 		memzero_explicit(tag, sizeof(tag));
 	} else {
-		vgc_cp_end(r);
+		vgc_cp_end(c.r);
 	}
 	vgc_lib_leave();
 	return ok;
@@ -238,7 +334,7 @@ bool vgc_chacha20poly1305_decrypt_sg_inplace(struct scatterlist *src,
 {
 	const struct vgc_cp_backend *be;
 	u8 n[VGC_CP_NONCE_SIZE], tag[VGC_CP_TAG_SIZE];
-	struct vgc_cp_req *r;
+	struct vgc_lib_call c;
 	unsigned int len;
 	bool ok = false;
 	u8 *flat;
@@ -253,15 +349,15 @@ bool vgc_chacha20poly1305_decrypt_sg_inplace(struct scatterlist *src,
 	if (sg_pcopy_to_buffer(src, sg_nents(src), tag, sizeof(tag), len) !=
 	    sizeof(tag))
 		return false;
-	r = vgc_lib_enter(&be);
-	vgc_cp_init(r, be, key, n, len);
-	vgc_cp_ad(r, ad, ad_len);
+	be = vgc_lib_enter(&c);
+	vgc_cp_init(c.r, be, key, n, len);
+	vgc_cp_ad(c.r, ad, ad_len);
 	/* authenticated first; decrypted in place only if the tag verifies */
-	if (!vgc_walk_text(r, src, NULL, 0, len, VGC_AUTH, false)) {
-		vgc_cp_end(r);
-	} else if (!vgc_cp_verify(r, tag)) {
-		ok = vgc_walk_text(r, src, src, 0, len, VGC_DECRYPT, false);
-		vgc_cp_end(r);
+	if (!vgc_walk_text(c.r, src, NULL, 0, len, VGC_AUTH, &c.y)) {
+		vgc_cp_end(c.r);
+	} else if (!vgc_cp_verify(c.r, tag)) {
+		ok = vgc_walk_text(c.r, src, src, 0, len, VGC_DECRYPT, &c.y);
+		vgc_cp_end(c.r);
 	}
 	vgc_lib_leave();
 	return ok;

@@ -9,6 +9,8 @@
 #include <asm/simd.h>
 #include <crypto/algapi.h>
 #include <kunit/visibility.h>
+#include <linux/hash.h>
+#include <linux/log2.h>
 #include <linux/module.h>
 #include <linux/overflow.h>
 #include <linux/sched.h>
@@ -23,18 +25,6 @@
 
 #define VGC_ESP_SALT_SIZE	4
 #define VGC_ESP_IV_SIZE		8
-
-/*
- * kmap_atomic() mappings (SG_MITER_ATOMIC) are how 6.1 maps pages for
- * code that may run in softirq context; later kernels (6.9) added
- * kmap_local() mappings through SG_MITER_LOCAL and deprecated the atomic
- * form. Either way the mappings are released in reverse order.
- */
-#ifdef SG_MITER_LOCAL
-#define VGC_MITER_MAP	SG_MITER_LOCAL
-#else
-#define VGC_MITER_MAP	SG_MITER_ATOMIC
-#endif
 
 struct vgc_aead_ctx {
 	u8 key[VGC_CP_KEY_SIZE];
@@ -153,22 +143,20 @@ static inline void vgc_aead_test_hook(struct aead_request *req)
  * end (no sections) or on a kernel without preemption does not hold the
  * CPU for its whole length.
  */
-#define VGC_YIELD_BYTES	4096
-
-static void vgc_maybe_yield(struct vgc_cp_req *r, bool may_sleep,
-			    unsigned int *since, unsigned int n)
+static struct vgc_cp_req *vgc_sleep_stop(struct vgc_yield *y,
+					 struct vgc_cp_req *r)
 {
-	*since += n;
-	if (!may_sleep || *since < VGC_YIELD_BYTES)
-		return;
-	*since = 0;
 	vgc_cp_pause(r);
 	cond_resched();
+	return r;
 }
 
+struct vgc_yield vgc_yield_sleep = { .stop = vgc_sleep_stop };
+
 /*
- * The associated data: the first @len bytes of @sg. It yields as the text
- * walk does (an arm64 kernel's 64 KiB page of AD is one piece).
+ * The associated data: the first @len bytes of @sg. A request that may
+ * sleep yields as the text walk does (an arm64 kernel's 64 KiB page of
+ * AD is one piece).
  */
 static bool vgc_walk_ad(struct vgc_cp_req *r, struct scatterlist *sg,
 			unsigned int len, bool may_sleep)
@@ -184,13 +172,28 @@ static bool vgc_walk_ad(struct vgc_cp_req *r, struct scatterlist *sg,
 		vgc_cp_ad(r, m.addr, n);
 		m.consumed = n;
 		len -= n;
-		if (may_sleep) {
+		since += n;
+		if (may_sleep && since >= VGC_YIELD_BYTES) {
 			sg_miter_stop(&m);
-			vgc_maybe_yield(r, true, &since, n);
+			since = 0;
+			vgc_sleep_stop(NULL, r);
 		}
 	}
 	sg_miter_stop(&m);
 	return !len;
+}
+
+/*
+ * How much of a mapped piece of @avail bytes to take, @done bytes into
+ * the walk: with stops, no further than the next multiple of
+ * VGC_YIELD_BYTES, so that each stop falls there.
+ */
+static unsigned int vgc_walk_piece(unsigned int avail, unsigned int done,
+				   const struct vgc_yield *y)
+{
+	if (!y)
+		return avail;
+	return min(avail, VGC_YIELD_BYTES - done % VGC_YIELD_BYTES);
 }
 
 /*
@@ -201,10 +204,10 @@ static bool vgc_walk_ad(struct vgc_cp_req *r, struct scatterlist *sg,
  */
 bool vgc_walk_text(struct vgc_cp_req *r, struct scatterlist *src,
 		   struct scatterlist *dst, unsigned int skip,
-		   unsigned int len, enum vgc_pass pass, bool may_sleep)
+		   unsigned int len, enum vgc_pass pass, struct vgc_yield *y)
 {
 	struct sg_mapping_iter sm, dm;
-	unsigned int n, flags, since = 0;
+	unsigned int n, flags, done = 0;
 
 	if (!len)
 		return true;
@@ -217,14 +220,16 @@ bool vgc_walk_text(struct vgc_cp_req *r, struct scatterlist *src,
 		if (!sg_miter_skip(&sm, skip))
 			return false;
 		while (len && sg_miter_next(&sm)) {
-			n = min_t(unsigned int, len, sm.length);
+			n = vgc_walk_piece(min_t(unsigned int, len, sm.length),
+					   done, y);
 			vgc_update(r, sm.addr, sm.addr, n, pass);
 			sm.consumed = n;
 			len -= n;
-			if (may_sleep) {
+			done += n;
+			if (y && len && !(done % VGC_YIELD_BYTES)) {
 				/* unmapped: the next sg_miter_next() resumes */
 				sg_miter_stop(&sm);
-				vgc_maybe_yield(r, true, &since, n);
+				r = y->stop(y, r);
 			}
 		}
 		sg_miter_stop(&sm);
@@ -242,16 +247,106 @@ bool vgc_walk_text(struct vgc_cp_req *r, struct scatterlist *src,
 			sg_miter_stop(&sm);
 			break;
 		}
-		n = min3(len, (unsigned int)sm.length, (unsigned int)dm.length);
+		n = vgc_walk_piece(min3(len, (unsigned int)sm.length,
+					(unsigned int)dm.length), done, y);
 		vgc_update(r, dm.addr, sm.addr, n, pass);
 		sm.consumed = n;
 		dm.consumed = n;
 		sg_miter_stop(&dm);
 		sg_miter_stop(&sm);
 		len -= n;
-		vgc_maybe_yield(r, may_sleep, &since, n);
+		done += n;
+		if (y && len && !(done % VGC_YIELD_BYTES))
+			r = y->stop(y, r);
 	}
 	return !len;
+}
+
+/* the pieces of a list's stretch of text: address, offset in the text, length */
+struct vgc_span_iter {
+	struct scatterlist *sg;
+	unsigned int skip, left, off;
+};
+
+static bool vgc_span_next(struct vgc_span_iter *it, phys_addr_t *phys,
+			  unsigned int *off, unsigned int *n)
+{
+	struct scatterlist *sg;
+
+	while (it->sg && it->left) {
+		sg = it->sg;
+		it->sg = sg_next(sg);
+		if (it->skip >= sg->length) {
+			it->skip -= sg->length;
+			continue;
+		}
+		*n = min(sg->length - it->skip, it->left);
+		*phys = sg_phys(sg) + it->skip;
+		*off = it->off;
+		it->skip = 0;
+		it->off += *n;
+		it->left -= *n;
+		return true;
+	}
+	return false;
+}
+
+#define VGC_SEEN_BITS	256
+
+static void vgc_span_pfns(phys_addr_t phys, unsigned int n, unsigned long *seen,
+			  bool *hit)
+{
+	unsigned long pfn = PHYS_PFN(phys), last = PHYS_PFN(phys + n - 1);
+
+	for (; pfn <= last; pfn++) {
+		unsigned int bit = hash_long(pfn, ilog2(VGC_SEEN_BITS));
+
+		if (hit)
+			*hit |= test_bit(bit, seen);
+		else
+			__set_bit(bit, seen);
+	}
+}
+
+/*
+ * Out of place, the text is read from src and written to dst piece by
+ * piece, in order. Lists over the same memory at the same offsets of the
+ * text are in place by another name, and dst lying behind src (a byte's
+ * offset in dst's text after its offset in src's) is read before it is
+ * written; but dst lying ahead of src would be written before it is read,
+ * which a copy within one mapped piece (memmove) can put right and one
+ * across pieces cannot: such a request is refused, before anything is
+ * written. No caller should make one. A bitmap of the pages of src (256
+ * bits, hashed) keeps the check to one look at each page where the lists
+ * share none.
+ */
+static bool vgc_text_clobbers(struct scatterlist *src, struct scatterlist *dst,
+			      unsigned int skip, unsigned int len)
+{
+	DECLARE_BITMAP(seen, VGC_SEEN_BITS);
+	struct vgc_span_iter si, di = { dst, skip, len, 0 };
+	unsigned int soff, doff, sn, dn;
+	phys_addr_t sp, dp;
+	bool hit;
+
+	bitmap_zero(seen, VGC_SEEN_BITS);
+	si = (struct vgc_span_iter){ src, skip, len, 0 };
+	while (vgc_span_next(&si, &sp, &soff, &sn))
+		vgc_span_pfns(sp, sn, seen, NULL);
+	while (vgc_span_next(&di, &dp, &doff, &dn)) {
+		hit = false;
+		vgc_span_pfns(dp, dn, seen, &hit);
+		if (!hit)
+			continue;
+		si = (struct vgc_span_iter){ src, skip, len, 0 };
+		while (vgc_span_next(&si, &sp, &soff, &sn)) {
+			/* written at dst's offset before read at src's? */
+			if (sp < dp + dn && dp < sp + sn &&
+			    (s64)doff - (s64)soff < (s64)(dp - sp))
+				return true;
+		}
+	}
+	return false;
 }
 
 /*
@@ -275,6 +370,7 @@ static int vgc_aead_run(const struct vgc_aead_ctx *ctx, struct vgc_cp_req *r,
 	unsigned int textlen = req->cryptlen;
 	unsigned int adlen = req->assoclen;
 	bool sleep = req->base.flags & CRYPTO_TFM_REQ_MAY_SLEEP;
+	struct vgc_yield *y = sleep ? &vgc_yield_sleep : NULL;
 	u8 nonce[VGC_CP_NONCE_SIZE];
 	u8 tag[VGC_CP_TAG_SIZE];
 	unsigned int tag_at;
@@ -303,6 +399,9 @@ static int vgc_aead_run(const struct vgc_aead_ctx *ctx, struct vgc_cp_req *r,
 	    sg_pcopy_to_buffer(req->src, sg_nents(req->src), tag, VGC_CP_TAG_SIZE,
 			       tag_at) != VGC_CP_TAG_SIZE)
 		return -EINVAL;
+	if (req->src != req->dst &&
+	    vgc_text_clobbers(req->src, req->dst, req->assoclen, textlen))
+		return -EINVAL;
 
 	/* the self-tests and some contexts forbid vector registers */
 	if (be->simd_begin && !crypto_simd_usable())
@@ -313,7 +412,7 @@ static int vgc_aead_run(const struct vgc_aead_ctx *ctx, struct vgc_cp_req *r,
 		goto end;
 	if (seal) {
 		if (!vgc_walk_text(r, req->src, req->dst, req->assoclen,
-				   textlen, VGC_SEAL, sleep))
+				   textlen, VGC_SEAL, y))
 			goto end;
 		vgc_cp_seal_final(r, tag);
 		ret = 0;
@@ -325,10 +424,10 @@ static int vgc_aead_run(const struct vgc_aead_ctx *ctx, struct vgc_cp_req *r,
 	}
 	if (req->src == req->dst) {
 		if (!vgc_walk_text(r, req->src, NULL, req->assoclen, textlen,
-				   VGC_AUTH, sleep))
+				   VGC_AUTH, y))
 			goto end;
 	} else if (!vgc_walk_text(r, req->src, req->dst, req->assoclen,
-				  textlen, VGC_AUTH_COPY, sleep)) {
+				  textlen, VGC_AUTH_COPY, y)) {
 		goto end;
 	}
 	vgc_aead_test_hook(req);
@@ -336,7 +435,7 @@ static int vgc_aead_run(const struct vgc_aead_ctx *ctx, struct vgc_cp_req *r,
 	if (ret)
 		goto out;
 	ret = vgc_walk_text(r, req->dst, req->dst, req->assoclen, textlen,
-			    VGC_DECRYPT, sleep) ? 0 : -EINVAL;
+			    VGC_DECRYPT, y) ? 0 : -EINVAL;
 end:
 	vgc_cp_end(r);
 out:
@@ -415,20 +514,21 @@ static void vgc_fill_alg(struct vgc_aead_alg *a, const struct vgc_cp_backend *be
  */
 int vgc_aead_selftest(void)
 {
+	const struct vgc_cp_backend *be;
 	struct vgc_cp_kat *t;
 	unsigned int i;
 	int err = 0;
 
-	if (!vgc_aead_nr_bes)
-		return 0;
 	t = kmalloc(sizeof(*t), GFP_KERNEL);
 	if (!t)
 		return -ENOMEM;
-	for (i = 0; i < vgc_aead_nr_bes && !err; i++) {
-		err = vgc_cp_selftest(vgc_aead_bes[i], t);
+	/* with none chosen, the portable one, which the library calls run on */
+	for (i = 0; i < max(vgc_aead_nr_bes, 1U) && !err; i++) {
+		be = vgc_aead_nr_bes ? vgc_aead_bes[i] : &vgc_cp_backend_generic;
+		err = vgc_cp_selftest(be, t);
 		if (err)
 			pr_err("ChaCha20-Poly1305 known-answer check of the %s back end failed (%d)\n",
-			       vgc_aead_bes[i]->name, err);
+			       be->name, err);
 	}
 	kfree_sensitive(t);
 	return err ? -EINVAL : 0;

@@ -8,6 +8,7 @@
 #define VGC_GLUE_H
 
 #include <linux/kconfig.h>
+#include <linux/scatterlist.h>
 #include <linux/types.h>
 
 #include "vgc_base.h"
@@ -54,19 +55,46 @@ const struct vgc_cp_backend *vgc_aead_best_backend(void);
 int vgc_aead_lib_init(void);
 void vgc_aead_lib_exit(void);
 
+/*
+ * kmap_atomic() mappings (SG_MITER_ATOMIC) are how 6.1 maps pages for
+ * code that may run in softirq context; later kernels (6.9) added
+ * kmap_local() mappings through SG_MITER_LOCAL and deprecated the atomic
+ * form. Either way the mappings are released in reverse order.
+ */
+#ifdef SG_MITER_LOCAL
+#define VGC_MITER_MAP	SG_MITER_LOCAL
+#else
+#define VGC_MITER_MAP	SG_MITER_ATOMIC
+#endif
+
 /* what a walk over the text does with each piece */
 enum vgc_pass { VGC_SEAL, VGC_AUTH, VGC_AUTH_COPY, VGC_DECRYPT };
+
+/*
+ * Where a walk over the text stops, with nothing mapped, every
+ * VGC_YIELD_BYTES of it (the pieces are cut there): @stop gets the
+ * request and returns the one to go on with, which may be stored
+ * elsewhere (the library calls' moves to another CPU's slot).
+ */
+#define VGC_YIELD_BYTES	4096
+
+struct vgc_yield {
+	struct vgc_cp_req *(*stop)(struct vgc_yield *y, struct vgc_cp_req *r);
+};
+
+/* the crypto API's, for requests that may sleep: cond_resched() */
+extern struct vgc_yield vgc_yield_sleep;
 
 struct scatterlist;
 /*
  * @len bytes of text at offset @skip of @src (and of @dst, NULL for
  * VGC_AUTH, which only reads; @dst == @src in place) through the AEAD
- * core @r, mapped piece by piece; with @may_sleep, a yield every 4 KiB.
- * False if the lists are shorter than @skip + @len.
+ * core @r, mapped piece by piece; with @y (else NULL), a stop every
+ * VGC_YIELD_BYTES. False if the lists are shorter than @skip + @len.
  */
 bool vgc_walk_text(struct vgc_cp_req *r, struct scatterlist *src,
 		   struct scatterlist *dst, unsigned int skip,
-		   unsigned int len, enum vgc_pass pass, bool may_sleep);
+		   unsigned int len, enum vgc_pass pass, struct vgc_yield *y);
 
 #if VGC_TEST_HOOKS
 struct aead_request;
@@ -75,6 +103,15 @@ struct aead_request;
  * pass that authenticates and its pass that decrypts.
  */
 void vgc_aead_set_test_hook(void (*hook)(struct aead_request *req));
+/*
+ * The guard's requests on one side (@ours or the kernel's) and direction
+ * return @err (0: as they are), and what the guard last decided (the
+ * aead_decision parameter)
+ */
+void vgc_aead_guard_set_fault(bool ours, bool seal, int err);
+const char *vgc_aead_guard_decision(void);
+/* @hook (NULL: none) runs in every window of a library call (preemptible) */
+void vgc_lib_set_test_hook(void (*hook)(void));
 #endif
 
 unsigned int vgc_mlkem_prepare(void);

@@ -805,6 +805,92 @@ static void test_open_source_changes(struct kunit *test)
 }
 
 /*
+ * Out of place with src and dst over the same memory: at the same
+ * offsets (in place by another name) and with dst behind src the request
+ * runs as usual; with dst ahead of src, which would write bytes before
+ * they are read (across pieces nothing can put that right), seal and open
+ * are refused with -EINVAL and nothing in the memory changes.
+ */
+#define OVL_TEXT	3000
+#define OVL_AD		13
+#define OVL_SHIFT	100
+
+/* @n bytes at @buf in three entries, cut at @cut and 2 * @cut */
+static void ovl_list(struct scatterlist *sg, u8 *buf, unsigned int n,
+		     unsigned int cut)
+{
+	sg_init_table(sg, 3);
+	sg_set_buf(&sg[0], buf, cut);
+	sg_set_buf(&sg[1], buf + cut, cut);
+	sg_set_buf(&sg[2], buf + 2 * cut, n - 2 * cut);
+}
+
+static void test_partial_overlap(struct kunit *test)
+{
+	const unsigned int all = OVL_AD + OVL_TEXT + TAG_SIZE;
+	struct ctx *c = test->priv;
+	struct scatterlist s[3], d[3];
+	struct crypto_aead *tfm = alloc_driver(test, false);
+	u8 key[32], iv[12], *mem = c->src.mem, *ref = c->expect;
+	u32 seed = 77;
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < sizeof(key); i++)
+		key[i] = prng(&seed);
+	for (i = 0; i < sizeof(iv); i++)
+		iv[i] = prng(&seed);
+	set_key(test, tfm, false, key, iv);
+	/* the reference: AD || plaintext in c->data, sealed in place in ref */
+	for (i = 0; i < OVL_AD + OVL_TEXT; i++)
+		c->data[i] = prng(&seed);
+	memcpy(ref, c->data, OVL_AD + OVL_TEXT);
+	ovl_list(s, ref, all, 1000);
+	KUNIT_ASSERT_EQ(test, do_crypt(tfm, true, s, s, OVL_AD, OVL_TEXT, iv), 0);
+
+	/* open, dst ahead of src: refused, nothing written */
+	memset(mem, POISON, 2 * PAGE_SIZE);
+	memcpy(mem, ref, all);
+	memcpy(c->snap, mem, all + OVL_SHIFT);
+	ovl_list(s, mem, all, 1000);
+	ovl_list(d, mem + OVL_SHIFT, all, 1000);
+	err = do_crypt(tfm, false, s, d, OVL_AD, OVL_TEXT + TAG_SIZE, iv);
+	KUNIT_EXPECT_EQ_MSG(test, err, -EINVAL, "open, dst %u bytes ahead of src",
+			    OVL_SHIFT);
+	KUNIT_EXPECT_EQ_MSG(test, memcmp(mem, c->snap, all + OVL_SHIFT), 0,
+			    "a refused open wrote");
+	/* seal, dst ahead of src: refused, nothing written */
+	memcpy(mem, c->data, OVL_AD + OVL_TEXT);
+	memcpy(c->snap, mem, all + OVL_SHIFT);
+	err = do_crypt(tfm, true, s, d, OVL_AD, OVL_TEXT, iv);
+	KUNIT_EXPECT_EQ(test, err, -EINVAL);
+	KUNIT_EXPECT_EQ_MSG(test, memcmp(mem, c->snap, all + OVL_SHIFT), 0,
+			    "a refused seal wrote");
+
+	/* open, dst behind src: the plaintext, in dst's text */
+	memcpy(mem + OVL_SHIFT, ref, all);
+	ovl_list(s, mem + OVL_SHIFT, all, 1000);
+	ovl_list(d, mem, all, 1000);
+	err = do_crypt(tfm, false, s, d, OVL_AD, OVL_TEXT + TAG_SIZE, iv);
+	KUNIT_EXPECT_EQ(test, err, 0);
+	KUNIT_EXPECT_EQ(test, memcmp(mem + OVL_AD, c->data + OVL_AD, OVL_TEXT), 0);
+	/* seal, dst behind src */
+	memcpy(mem + OVL_SHIFT, c->data, OVL_AD + OVL_TEXT);
+	err = do_crypt(tfm, true, s, d, OVL_AD, OVL_TEXT, iv);
+	KUNIT_EXPECT_EQ(test, err, 0);
+	KUNIT_EXPECT_EQ(test, memcmp(mem + OVL_AD, ref + OVL_AD, OVL_TEXT + TAG_SIZE), 0);
+
+	/* the same memory in two lists cut differently: in place */
+	memcpy(mem, ref, all);
+	ovl_list(s, mem, all, 1000);
+	ovl_list(d, mem, all, 700);
+	err = do_crypt(tfm, false, s, d, OVL_AD, OVL_TEXT + TAG_SIZE, iv);
+	KUNIT_EXPECT_EQ(test, err, 0);
+	KUNIT_EXPECT_EQ(test, memcmp(mem + OVL_AD, c->data + OVL_AD, OVL_TEXT), 0);
+	memzero_explicit(key, sizeof(key));
+}
+
+/*
  * A long request that may sleep gives the CPU up between its pieces, of
  * text and of AD alike. On one CPU without preemption (User-Mode Linux)
  * that is observable: a real-time kthread woken just before the request
@@ -936,6 +1022,7 @@ static struct kunit_case vgc_aead_cases[] = {
 	KUNIT_CASE_PARAM(test_refuse_lengths, backend_gen_params),
 	KUNIT_CASE_PARAM(test_refuse_forgeries, backend_gen_params),
 	KUNIT_CASE_PARAM(test_open_source_changes, backend_gen_params),
+	KUNIT_CASE_PARAM(test_partial_overlap, backend_gen_params),
 	KUNIT_CASE_PARAM(test_may_sleep_yields, backend_gen_params),
 	{}
 };

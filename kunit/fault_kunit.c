@@ -16,7 +16,8 @@
  *
  * A failure the kernel absorbed (a fallback allocation) must still give
  * those bytes. AEAD seal and open and the ML-KEM requests must not reach
- * a single point: the data paths do not allocate. Leaks are kmemleak's
+ * a single point: the data paths do not allocate. The AEAD's guard at
+ * load must not register untimed after any of them. Leaks are kmemleak's
  * to find, in the scan after the suite (scripts/check/fault-inject.sh).
  *
  * Which allocations are injection points is set in debugfs before this
@@ -40,6 +41,7 @@
 
 #include "chacha20poly1305.h"
 #include "mlkem_backend.h"
+#include "../crypto/vgc_glue.h"
 
 /* more points than any path here reaches */
 #define MAX_POINTS	2000
@@ -1059,9 +1061,54 @@ static void test_mlkem_drivers(struct kunit *test)
 	KUNIT_EXPECT_GE(test, drivers, 3U);
 }
 
+/*
+ * The AEAD's guard at load (crypto/aead_guard.c) with each allocation on
+ * its path failing in turn (the crypto manager's instantiation runs in a
+ * thread of its own, outside this task's count): it never registers
+ * without a timing. A failure that stopped it withholds the drivers; one
+ * the kernel absorbed leaves a timed verdict. -ENOENT, which a failed
+ * instantiation also gives, is asked again before it counts as the
+ * template being absent.
+ */
+static void test_guard(struct kunit *test)
+{
+	unsigned int n, withheld = 0, timed = 0;
+	const char *d;
+	bool reg, hit;
+
+	reg = vgc_aead_guard(&vgc_cp_backend_generic);
+	d = vgc_aead_guard_decision();
+	if (strstr(d, "is not available"))
+		kunit_skip(test, "%s", d);
+	KUNIT_ASSERT_TRUE_MSG(test, strstr(d, " is at least "),
+			      "without faults: %s", d);
+	for (n = 1; n <= MAX_POINTS; n++) {
+		WRITE_ONCE(current->fail_nth, n);
+		reg = vgc_aead_guard(&vgc_cp_backend_generic);
+		hit = !READ_ONCE(current->fail_nth);
+		WRITE_ONCE(current->fail_nth, 0);
+		d = vgc_aead_guard_decision();
+		if (!hit)
+			break;
+		if (!reg) {
+			withheld++;
+			continue;
+		}
+		timed++;
+		KUNIT_EXPECT_TRUE_MSG(test, strstr(d, " is at least "),
+				      "point %u failing: registered without a timing: %s",
+				      n, d);
+	}
+	KUNIT_EXPECT_GT_MSG(test, n, 1U, "the guard reached no allocation point");
+	KUNIT_EXPECT_LE(test, n, MAX_POINTS);
+	kunit_info(test, "guard: %u allocation points: %u withheld, %u absorbed and timed\n",
+		   n - 1, withheld, timed);
+}
+
 static struct kunit_case fault_cases[] = {
 	KUNIT_CASE(test_armed),
 	KUNIT_CASE(test_aead),
+	KUNIT_CASE(test_guard),
 	KUNIT_CASE(test_mlkem_exported),
 	KUNIT_CASE(test_mlkem_drivers),
 	{}

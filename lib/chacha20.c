@@ -4,6 +4,7 @@
  * vector back end and the path taken whenever SIMD cannot be used.
  */
 #include "chacha20.h"
+#include "chacha20poly1305.h"	/* vgc_burn_stack() */
 
 static __always_inline void quarter_round(u32 *x, int a, int b, int c, int d)
 {
@@ -48,8 +49,9 @@ static void chacha20_core(const u32 in[16], u32 x[16])
 		x[i] += in[i];
 }
 
-void vgc_hchacha20(u8 out[VGC_CHACHA_KEY_SIZE], const u8 key[VGC_CHACHA_KEY_SIZE],
-		   const u8 nonce[VGC_HCHACHA_NONCE_SIZE])
+static noinline void hchacha20(u8 out[VGC_CHACHA_KEY_SIZE],
+			       const u8 key[VGC_CHACHA_KEY_SIZE],
+			       const u8 nonce[VGC_HCHACHA_NONCE_SIZE])
 {
 	u32 x[16];
 	int i;
@@ -62,6 +64,17 @@ void vgc_hchacha20(u8 out[VGC_CHACHA_KEY_SIZE], const u8 key[VGC_CHACHA_KEY_SIZE
 		put_unaligned_le32(x[12 + i], out + 16 + 4 * i);
 	}
 	memzero_explicit(x, sizeof(x));
+}
+
+/*
+ * x[] is wiped, but not what the compiler spilled of the rounds' words
+ * (key-derived) around it: the frame is burnt after the call.
+ */
+void vgc_hchacha20(u8 out[VGC_CHACHA_KEY_SIZE], const u8 key[VGC_CHACHA_KEY_SIZE],
+		   const u8 nonce[VGC_HCHACHA_NONCE_SIZE])
+{
+	hchacha20(out, key, nonce);
+	vgc_burn_stack();
 }
 
 void vgc_chacha20_block(u32 state[16], u8 out[VGC_CHACHA_BLOCK_SIZE])

@@ -332,8 +332,9 @@ void vgc_cp_auth_copy_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 		cp_enter_text(r);
 		/*
 		 * What is absorbed is what dst holds, not a second read of
-		 * src. The lists may overlap in part (no caller should do
-		 * that, nothing forbids it): memmove, defined for that.
+		 * src. The two may overlap within this segment (memmove);
+		 * across segments dst must not lie ahead of src, which the
+		 * module's driver refuses (vgc_text_clobbers()).
 		 */
 		if (dst != src)
 			memmove(dst, src, n);
@@ -402,6 +403,59 @@ void vgc_cp_end(struct vgc_cp_req *r)
 			 offsetof(struct vgc_cp_req, chacha));
 	if (!r->tagged)
 		vgc_poly1305_wipe(&r->poly);
+}
+
+bool vgc_cp_suspend(struct vgc_cp_req *r, struct vgc_cp_resume *s)
+{
+	if (!r->in_text || (!r->tagged && r->pbuf_len) ||
+	    (r->ks_avail | r->ks_pos) % VGC_CHACHA_BLOCK_SIZE)
+		return false;
+	/*
+	 * Whole blocks of keystream made ahead and not used yet (the first
+	 * blocks of an open's text, during its first pass): dropped, and
+	 * made again from the counter, which goes back over them.
+	 */
+	r->chacha[12] -= r->ks_avail / VGC_CHACHA_BLOCK_SIZE;
+	if (!r->tagged && r->be->poly_flush) {
+		/* the lanes into h, inside a section */
+		cp_section(r, 0, 0, 0);
+		r->be->poly_flush(&r->poly);
+	}
+	memcpy(s->chacha, r->chacha, sizeof(s->chacha));
+	memcpy(s->h, r->poly.h, sizeof(s->h));
+	memcpy(s->r, r->poly.r, sizeof(s->r));
+	memcpy(s->s, r->poly.s, sizeof(s->s));
+	s->adlen = r->adlen;
+	s->textlen = r->textlen;
+	s->decrypted = r->decrypted;
+	s->in_text = r->in_text;
+	s->tagged = r->tagged;
+	s->be = r->be;
+	vgc_cp_end(r);
+	return true;
+}
+
+void vgc_cp_resume(struct vgc_cp_req *r, struct vgc_cp_resume *s)
+{
+	r->be = s->be;
+	memcpy(r->chacha, s->chacha, sizeof(r->chacha));
+	r->ks_pos = 0;
+	r->ks_avail = 0;
+	r->pbuf_len = 0;
+	r->adlen = s->adlen;
+	r->textlen = s->textlen;
+	r->decrypted = s->decrypted;
+	r->in_text = s->in_text;
+	r->tagged = s->tagged;
+	r->in_simd = false;
+	memcpy(r->poly.h, s->h, sizeof(r->poly.h));
+	memcpy(r->poly.r, s->r, sizeof(r->poly.r));
+	memcpy(r->poly.s, s->s, sizeof(r->poly.s));
+	/* the back end makes its powers of r again, and starts new lanes */
+	r->poly.vec_powers = 0;
+	r->poly.vec_live = 0;
+	r->poly.vec_npend = 0;
+	memzero_explicit(s, sizeof(*s));
 }
 
 void vgc_cp_seal_final(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE])

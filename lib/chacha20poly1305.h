@@ -206,4 +206,35 @@ void vgc_cp_decrypt_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 void vgc_cp_pause(struct vgc_cp_req *r);
 void vgc_cp_end(struct vgc_cp_req *r);
 
+/*
+ * What a request needs to go on from a point in its text, without the
+ * vector Poly1305's lanes and powers (which the back end makes again):
+ * small enough for a caller's stack, where the whole request (over 1 KiB)
+ * is not. The library calls keep their request in a per-CPU slot, which
+ * they must give up to let the task be preempted; this is what they keep
+ * meanwhile. All of it is secret but the lengths.
+ */
+struct vgc_cp_resume {
+	u32 chacha[16];
+	u64 h[3];
+	u64 r[2];
+	u64 s[2];
+	u64 adlen;
+	u64 textlen;
+	u64 decrypted;
+	bool in_text;
+	bool tagged;
+	const struct vgc_cp_backend *be;
+};
+
+/*
+ * Move @r's state into @s (closing its section, wiping @r), where the
+ * text has begun and no keystream or Poly1305 block is half used (after
+ * a multiple of 64 bytes of text, sealed, authenticated or decrypted):
+ * true. Elsewhere false, and @r goes on as it was.
+ */
+bool vgc_cp_suspend(struct vgc_cp_req *r, struct vgc_cp_resume *s);
+/* @r (any request's storage) goes on from @s, which is wiped */
+void vgc_cp_resume(struct vgc_cp_req *r, struct vgc_cp_resume *s);
+
 #endif /* VGC_CHACHA20POLY1305_H */

@@ -79,6 +79,24 @@ if "$root/scripts/check/libcp-crcs.sh" "$mods" "$syms"; then
 else
 	f=$((f + 1)) rc=1
 fi
+# A kernel whose libchacha20poly1305 is built in (or absent) cannot take
+# the replacement: its build stops with the reason, and builds nothing
+# (the kernel's .config overridden on the command line; x86 releases)
+if [[ $arch == x86 ]]; then
+	yout=$(mktemp -d)
+	ylog=$("$root/scripts/build/module.sh" "$kdir" "$yout" VGC_LIBCP=1 \
+		CONFIG_CRYPTO_LIB_CHACHA20POLY1305=y 2>&1)
+	if grep -q 'libchacha20poly1305 is not a module in this kernel' <<<"$ylog" &&
+		[[ ! -e $yout/libchacha20poly1305.ko ]]; then
+		echo "ok - with CONFIG_CRYPTO_LIB_CHACHA20POLY1305=y the replacement's build stops, nothing built"
+		p=$((p + 1))
+	else
+		echo "not ok - the replacement built, or failed otherwise, with CONFIG_CRYPTO_LIB_CHACHA20POLY1305=y"
+		tail -n 5 <<<"$ylog"
+		f=$((f + 1)) rc=1
+	fi
+	rm -rf "$yout"
+fi
 # arm64: no NEON function of this compiler's build stores a v-register to
 # the stack (the kernel's flags differ between releases: UBSAN in 7.x)
 if [[ $arch == arm64 ]]; then

@@ -188,5 +188,7 @@ void vgc_suite_dead_stack(const struct vgc_cp_backend *be,
 			  const struct vgc_opts *o, struct vgc_tally *t);
 void vgc_suite_simd_save(const struct vgc_cp_backend *be,
 			 const struct vgc_opts *o, struct vgc_tally *t);
+void vgc_suite_suspend(const struct vgc_cp_backend *be,
+		       const struct vgc_opts *o, struct vgc_tally *t);
 
 #endif /* VGC_HARNESS_H */

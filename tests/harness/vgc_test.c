@@ -33,6 +33,7 @@ static const struct suite suites[] = {
 	{ "bitflip", vgc_suite_bitflip },
 	{ "openssl-diff", vgc_suite_openssl },
 	{ "backend-eq", vgc_suite_backend_eq },
+	{ "suspend", vgc_suite_suspend },
 	{ "chacha-xor", vgc_suite_chacha_xor },
 	{ "poly-blocks", vgc_suite_poly_blocks },
 	{ "kat", vgc_suite_kat },
