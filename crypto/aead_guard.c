@@ -23,6 +23,7 @@
 #include <crypto/hash.h>
 #include <crypto/skcipher.h>
 #include <kunit/visibility.h>
+#include <linux/kmod.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/random.h>
@@ -156,8 +157,10 @@ static int vgc_guard_prepare(void *ctx, unsigned int len)
 
 /*
  * The kernel's own rfc7539 on its best ChaCha20 and Poly1305, named by
- * their drivers: looking them up first loads the architecture's modules
- * (as the template's own first use would), and asking for the instance
+ * their drivers. Their modules are asked for first (crypto-chacha20 and
+ * crypto-poly1305 name the arch modules and the generic ones alike, and
+ * modprobe loads each module of an alias): a lookup alone would settle
+ * for whichever driver is loaded already. Asking for the instance
  * by those names keeps an instance made earlier on other drivers (the
  * generic ones, made before the arch modules were loaded, or by the
  * crypto manager's tests) from being the one timed. Where there is no
@@ -174,6 +177,8 @@ static int vgc_guard_kernel_tfm(struct vgc_guard *g)
 	struct crypto_shash *poly;
 	const char *pname = "poly1305-generic";
 
+	request_module("crypto-chacha20");
+	request_module("crypto-poly1305");
 	chacha = crypto_alloc_skcipher("chacha20", 0, CRYPTO_ALG_ASYNC);
 	if (IS_ERR(chacha))
 		return PTR_ERR(chacha);
@@ -227,29 +232,16 @@ static int vgc_guard_run(struct vgc_guard *g)
 }
 
 /*
- * Should the AEAD drivers of back end @be be registered? Only on a
- * verdict: any error on either side, outputs that differ, or no memory
- * for the timing, and they are not.
+ * aead=auto: should the AEAD drivers of back end @be be registered? Only
+ * on a verdict: any error on either side, outputs that differ, or no
+ * memory for the timing, and they are not.
  */
-bool vgc_aead_guard(const struct vgc_cp_backend *be)
+bool vgc_aead_guard_timed(const struct vgc_cp_backend *be)
 {
 	struct vgc_guard_result *res;
 	struct vgc_guard *g;
 	bool reg = false;
 	int err, tries;
-
-	if (!strcmp(aead, "always")) {
-		vgc_guard_decide("%s: aead=%s, not timed", aead, true);
-		return true;
-	}
-	if (!strcmp(aead, "never")) {
-		vgc_guard_decide("%s: aead=%s", aead, false);
-		pr_info("ChaCha20-Poly1305 drivers not registered (aead=never)\n");
-		return false;
-	}
-	if (strcmp(aead, "auto"))
-		pr_warn("aead=%s is none of auto, always, never: taken as auto\n",
-			aead);
 
 	g = kzalloc(sizeof(*g), GFP_KERNEL);
 	if (!g) {
@@ -309,7 +301,24 @@ bool vgc_aead_guard(const struct vgc_cp_backend *be)
 	kfree_sensitive(g);
 	return reg;
 }
-
 #if VGC_TEST_HOOKS
-EXPORT_SYMBOL_IF_KUNIT(vgc_aead_guard);
+EXPORT_SYMBOL_IF_KUNIT(vgc_aead_guard_timed);
 #endif
+
+/* Should the AEAD drivers of back end @be be registered? (aead=) */
+bool vgc_aead_guard(const struct vgc_cp_backend *be)
+{
+	if (!strcmp(aead, "always")) {
+		vgc_guard_decide("%s: aead=%s, not timed", aead, true);
+		return true;
+	}
+	if (!strcmp(aead, "never")) {
+		vgc_guard_decide("%s: aead=%s", aead, false);
+		pr_info("ChaCha20-Poly1305 drivers not registered (aead=never)\n");
+		return false;
+	}
+	if (strcmp(aead, "auto"))
+		pr_warn("aead=%s is none of auto, always, never: taken as auto\n",
+			aead);
+	return vgc_aead_guard_timed(be);
+}

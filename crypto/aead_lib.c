@@ -112,8 +112,11 @@ static struct vgc_cp_req *vgc_lib_window(struct vgc_yield *y,
 	struct vgc_cp_resume s;
 
 	if (!IS_ENABLED(CONFIG_PREEMPT_COUNT) || !need_resched() ||
-	    preempt_count() != PREEMPT_DISABLE_OFFSET || irqs_disabled() ||
-	    !vgc_cp_suspend(r, &s))
+	    irqs_disabled())
+		return r;
+	/* the SIMD section's own hold (preemption, or softirqs) let go first */
+	vgc_cp_pause(r);
+	if (preempt_count() != PREEMPT_DISABLE_OFFSET || !vgc_cp_suspend(r, &s))
 		return r;
 	preempt_enable();
 	vgc_lib_test_hook();

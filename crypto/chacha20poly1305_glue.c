@@ -309,19 +309,19 @@ static void vgc_span_pfns(phys_addr_t phys, unsigned int n, unsigned long *seen,
 }
 
 /*
- * Out of place, the text is read from src and written to dst piece by
- * piece, in order. Lists over the same memory at the same offsets of the
- * text are in place by another name, and dst lying behind src (a byte's
- * offset in dst's text after its offset in src's) is read before it is
- * written; but dst lying ahead of src would be written before it is read,
- * which a copy within one mapped piece (memmove) can put right and one
- * across pieces cannot: such a request is refused, before anything is
- * written. No caller should make one. A bitmap of the pages of src (256
- * bits, hashed) keeps the check to one look at each page where the lists
- * share none.
+ * Out of place, lists over the same memory at the same offsets of the
+ * text are in place by another name. Any other overlap is refused, before
+ * anything is written (no caller should make one): a seal's vector code
+ * reads and writes a pass of blocks in its own order, so a shifted dst
+ * may overwrite text it has yet to read; an open first copies the text
+ * into dst piece by piece, in order, which is safe where dst lies behind
+ * src (each byte read before dst's write reaches it; within a piece,
+ * memmove) but not where it lies ahead across pieces. A bitmap of the
+ * pages of src (256 bits, hashed) keeps the check to one look at each
+ * page where the lists share none.
  */
 static bool vgc_text_clobbers(struct scatterlist *src, struct scatterlist *dst,
-			      unsigned int skip, unsigned int len)
+			      unsigned int skip, unsigned int len, bool seal)
 {
 	DECLARE_BITMAP(seen, VGC_SEEN_BITS);
 	struct vgc_span_iter si, di = { dst, skip, len, 0 };
@@ -340,9 +340,10 @@ static bool vgc_text_clobbers(struct scatterlist *src, struct scatterlist *dst,
 			continue;
 		si = (struct vgc_span_iter){ src, skip, len, 0 };
 		while (vgc_span_next(&si, &sp, &soff, &sn)) {
-			/* written at dst's offset before read at src's? */
-			if (sp < dp + dn && dp < sp + sn &&
-			    (s64)doff - (s64)soff < (s64)(dp - sp))
+			/* a byte at text offset t in dst and s in src: t - s */
+			s64 d = (s64)doff - (s64)soff - (s64)(dp - sp);
+
+			if (sp < dp + dn && dp < sp + sn && (seal ? d : d < 0))
 				return true;
 		}
 	}
@@ -400,7 +401,7 @@ static int vgc_aead_run(const struct vgc_aead_ctx *ctx, struct vgc_cp_req *r,
 			       tag_at) != VGC_CP_TAG_SIZE)
 		return -EINVAL;
 	if (req->src != req->dst &&
-	    vgc_text_clobbers(req->src, req->dst, req->assoclen, textlen))
+	    vgc_text_clobbers(req->src, req->dst, req->assoclen, textlen, seal))
 		return -EINVAL;
 
 	/* the self-tests and some contexts forbid vector registers */

@@ -35,6 +35,8 @@ struct aead_request;
  * the aead_decision parameter.
  */
 bool vgc_aead_guard(const struct vgc_cp_backend *be);
+/* the same as aead=auto, whatever aead= says */
+bool vgc_aead_guard_timed(const struct vgc_cp_backend *be);
 /*
  * One rfc7539 request on back end @be with key @key and request state
  * @r, as its driver runs it, over @req's scatterlists, lengths, IV and

@@ -806,10 +806,12 @@ static void test_open_source_changes(struct kunit *test)
 
 /*
  * Out of place with src and dst over the same memory: at the same
- * offsets (in place by another name) and with dst behind src the request
- * runs as usual; with dst ahead of src, which would write bytes before
- * they are read (across pieces nothing can put that right), seal and open
- * are refused with -EINVAL and nothing in the memory changes.
+ * offsets (in place by another name) the request runs as usual, and an
+ * open with dst behind src too (it copies the text into dst in order);
+ * a seal with dst shifted either way (its vector passes read and write
+ * in their own order) and an open with dst ahead of src (its copy would
+ * overwrite text not yet read, across pieces) are refused with -EINVAL,
+ * and nothing in the memory changes.
  */
 #define OVL_TEXT	3000
 #define OVL_AD		13
@@ -874,13 +876,22 @@ static void test_partial_overlap(struct kunit *test)
 	err = do_crypt(tfm, false, s, d, OVL_AD, OVL_TEXT + TAG_SIZE, iv);
 	KUNIT_EXPECT_EQ(test, err, 0);
 	KUNIT_EXPECT_EQ(test, memcmp(mem + OVL_AD, c->data + OVL_AD, OVL_TEXT), 0);
-	/* seal, dst behind src */
+	/* seal, dst behind src: refused, nothing written */
 	memcpy(mem + OVL_SHIFT, c->data, OVL_AD + OVL_TEXT);
+	memcpy(c->snap, mem, all + OVL_SHIFT);
+	err = do_crypt(tfm, true, s, d, OVL_AD, OVL_TEXT, iv);
+	KUNIT_EXPECT_EQ(test, err, -EINVAL);
+	KUNIT_EXPECT_EQ_MSG(test, memcmp(mem, c->snap, all + OVL_SHIFT), 0,
+			    "a refused seal wrote");
+	/* the same memory for seal in place, two lists cut differently */
+	memcpy(mem, c->data, OVL_AD + OVL_TEXT);
+	ovl_list(s, mem, all, 1000);
+	ovl_list(d, mem, all, 700);
 	err = do_crypt(tfm, true, s, d, OVL_AD, OVL_TEXT, iv);
 	KUNIT_EXPECT_EQ(test, err, 0);
 	KUNIT_EXPECT_EQ(test, memcmp(mem + OVL_AD, ref + OVL_AD, OVL_TEXT + TAG_SIZE), 0);
 
-	/* the same memory in two lists cut differently: in place */
+	/* and open */
 	memcpy(mem, ref, all);
 	ovl_list(s, mem, all, 1000);
 	ovl_list(d, mem, all, 700);

@@ -1076,7 +1076,7 @@ static void test_guard(struct kunit *test)
 	const char *d;
 	bool reg, hit;
 
-	reg = vgc_aead_guard(&vgc_cp_backend_generic);
+	reg = vgc_aead_guard_timed(&vgc_cp_backend_generic);
 	d = vgc_aead_guard_decision();
 	if (strstr(d, "is not available"))
 		kunit_skip(test, "%s", d);
@@ -1084,7 +1084,7 @@ static void test_guard(struct kunit *test)
 			      "without faults: %s", d);
 	for (n = 1; n <= MAX_POINTS; n++) {
 		WRITE_ONCE(current->fail_nth, n);
-		reg = vgc_aead_guard(&vgc_cp_backend_generic);
+		reg = vgc_aead_guard_timed(&vgc_cp_backend_generic);
 		hit = !READ_ONCE(current->fail_nth);
 		WRITE_ONCE(current->fail_nth, 0);
 		d = vgc_aead_guard_decision();

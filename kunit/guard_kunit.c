@@ -74,7 +74,7 @@ static void need_template(struct kunit *test)
 {
 	const char *d;
 
-	vgc_aead_guard(&vgc_cp_backend_generic);
+	vgc_aead_guard_timed(&vgc_cp_backend_generic);
 	d = vgc_aead_guard_decision();
 	if (strstr(d, "is not available"))
 		kunit_skip(test, "%s", d);
@@ -93,7 +93,7 @@ static void test_errors_withhold(struct kunit *test)
 		for (op = 0; op < 2; op++) {
 			for (e = 0; e < ARRAY_SIZE(errs); e++) {
 				vgc_aead_guard_set_fault(side, !op, errs[e]);
-				reg = vgc_aead_guard(&vgc_cp_backend_generic);
+				reg = vgc_aead_guard_timed(&vgc_cp_backend_generic);
 				vgc_aead_guard_set_fault(side, !op, 0);
 				d = vgc_aead_guard_decision();
 				KUNIT_EXPECT_FALSE_MSG(test, reg,
@@ -138,7 +138,7 @@ static void test_baseline(struct kunit *test)
 				    0, CRYPTO_ALG_ASYNC);
 	kunit_info(test, "best ChaCha20: %s; an instance on the generic drivers: %s\n",
 		   chacha, IS_ERR(generic) ? "none" : "made");
-	vgc_aead_guard(&vgc_cp_backend_generic);
+	vgc_aead_guard_timed(&vgc_cp_backend_generic);
 	if (!IS_ERR(generic))
 		crypto_free_aead(generic);
 	d = vgc_aead_guard_decision();
