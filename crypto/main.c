@@ -9,10 +9,30 @@
  * names none: the module still loads, for the library calls). The AEAD's library
  * calls (crypto/aead_lib.c) get their per-CPU state before that.
  */
+#include <kunit/visibility.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 
 #include "backend_select.h"
 #include "vgc_glue.h"
+
+#if VGC_TEST_HOOKS
+/*
+ * Test builds only: 0 has the KUnit cases that take minutes under
+ * emulation (the 10,000-iteration CCTV accumulated test) skip, where
+ * the native runs keep them (the x86 debug kernel under QEMU sets it;
+ * its part is preemption and atomic context, not the arithmetic)
+ */
+static bool test_long = true;
+module_param(test_long, bool, 0444);
+MODULE_PARM_DESC(test_long, "test builds: 0 skips the long KUnit cases");
+
+bool vgc_test_long(void)
+{
+	return test_long;
+}
+EXPORT_SYMBOL_IF_KUNIT(vgc_test_long);
+#endif
 
 static int __init vgc_init(void)
 {

@@ -114,6 +114,8 @@ void vgc_aead_guard_set_fault(bool ours, bool seal, int err);
 const char *vgc_aead_guard_decision(void);
 /* @hook (NULL: none) runs in every window of a library call (preemptible) */
 void vgc_lib_set_test_hook(void (*hook)(void));
+/* the test_long parameter: 0 skips the KUnit cases long under emulation */
+bool vgc_test_long(void);
 #endif
 
 unsigned int vgc_mlkem_prepare(void);

@@ -613,12 +613,18 @@ vgc_guest_modules() {
 # The built-in executor's empty plan at boot ("KTAP version 1" then
 # "1..0") would make kunit.py see no tests: that "1..0" is dropped (the
 # header stays: the parser takes its indentation from the first header,
-# and the modules' suites print indented headers of their own).
+# and the modules' suites print indented headers of their own). Each
+# module numbers its suites from 1: where a log holds more than one
+# module's, the suites' result lines are numbered on, in order.
 vgc_kunit_parse() {
 	local log=$1 ksrc=$2 ktap report summary
 	ktap=$(mktemp "${TMPDIR:-/tmp}/vgc-ktap.XXXXXX")
 	awk '
 	hdr && /^(\[[^]]*\] )?1\.\.0$/ { hdr = 0; next }
+	/^(\[[^]]*\] )?(not )?ok [0-9]+ / {
+		n++
+		sub(/ok [0-9]+ /, "ok " n " ")
+	}
 	{ hdr = ($0 ~ /^(\[[^]]*\] )?KTAP version [0-9]+$/); print }' "$log" >"$ktap"
 	report=$(cd "$ksrc/tools/testing/kunit" &&
 		PYTHONDONTWRITEBYTECODE=1 python3 ./kunit.py parse "$ktap" 2>&1) || true

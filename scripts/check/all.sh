@@ -114,23 +114,22 @@ echo "==== make check on: $(cpu_line); XSAVE area $(vgc_host_xsave)"
 
 # The second lane: 6. the Debian package (make deb) in a booted Debian 12
 # system (apt install, loaded at boot, kTLS and IPsec, purge), then 3.'s
-# x86 debug kernel (its own kernel and module directories), then 5. arm64
-# under qemu-system-aarch64: Debian's stock 6.1, 6.12 and 7.3 (the guest
-# suites, and the NEON sections from task and softirq context:
-# vgcrypto_neon_check.ko), then one of 4.'s stock x86 guests (6.12), for
-# the lanes' balance (cold, on the Xeon: 2,061 s of lane to 2,076 of main
-# sequence, from the stage times of the last cold run). The guests' modules are built where
-# build-*, dkms and ct-scan build them: they wait for those stages. The
-# arm64 KUnit kernel (scripts/check/kunit-arm64.sh: KUnit and the extra
-# self-tests on the NEON drivers) is left out, to save its cold build
-# (25-30 CPU-minutes here): the cold run's budget does not have it.
-lane_names=(debian-system debug-x86 qemu-arm64 qemu-arm64-6.12 qemu-arm64-7.3
-	qemu-6.12)
+# x86 debug kernel (its own kernel and module directories), then 5. arm64:
+# KUnit and the crypto manager's extra self-tests in a minimal arm64
+# kernel (scripts/check/kunit-arm64.sh; its cold build is 256 s on two
+# idle Zen 3 cores), then under qemu-system-aarch64 Debian's stock 6.1,
+# 6.12 and 7.3 (the guest suites, and the NEON sections from task and
+# softirq context: vgcrypto_neon_check.ko), then one of 4.'s stock x86
+# guests (6.12), for the lanes' balance. The guests' modules are built
+# where build-*, dkms and ct-scan build them: they wait for those stages.
+lane_names=(debian-system debug-x86 kunit-arm64 qemu-arm64 qemu-arm64-6.12
+	qemu-arm64-7.3 qemu-6.12)
 rm -f "$logs/.module-builds-done"
 for name in "${lane_names[@]}"; do rm -f "$logs/$name.rc"; done
 (
 	lane_stage debian-system scripts/check/debian-system.sh
 	lane_stage debug-x86 scripts/check/debug-x86.sh
+	lane_stage kunit-arm64 scripts/check/kunit-arm64.sh
 	until [[ -e $logs/.module-builds-done ]]; do
 		kill -0 $$ 2>/dev/null || exit 1
 		sleep 5

@@ -34,6 +34,7 @@ scripts/run/qemu.sh --kunit --smp 2 --ko "$out/vgcrypto.ko" --ko "$out/vgcrypto_
 	--script tests/x86/debug-guest.sh --add tests/qemu/selftest.sh \
 	--add tests/qemu/af_alg_vectors.c --add "$out/vgcrypto_mlkem_stress.ko" \
 	--env VGC_RELEASE=x86-debug --env VGC_REQUIRED="$req" \
+	--env VGC_VGCRYPTO_ARGS=test_long=0 \
 	--log "$log" --timeout 1500 "$@" |
 	sed '/===VGC-DMESG-BEGIN===/,/===VGC-DMESG-END===/d' | tee "$out/guest.out"
 line=$(grep -Eo '^debug-x86-guest: [0-9]+ passed, [0-9]+ failed' "$out/guest.out" | tail -n1)

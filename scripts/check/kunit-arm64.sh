@@ -28,6 +28,7 @@ scripts/build/module.sh "$kdir" "$out" ARCH=arm64 CROSS_COMPILE=aarch64-linux-gn
 	VGC_TEST_MODULES=1 ||
 	fail "module build"
 [[ -f $out/vgcrypto_kunit.ko ]] || fail "no vgcrypto_kunit.ko (kernel without KUnit?)"
+[[ -f $out/vgcrypto_fault_kunit.ko ]] || fail "no vgcrypto_fault_kunit.ko (kernel without CONFIG_FAULT_INJECTION?)"
 
 req="rfc7539-chacha20-poly1305-vgcrypto-neon rfc7539esp-chacha20-poly1305-vgcrypto-neon"
 req+=" rfc7539-chacha20-poly1305-vgcrypto-generic rfc7539esp-chacha20-poly1305-vgcrypto-generic"
@@ -35,7 +36,9 @@ log=$root/build/check/kunit-arm64-console.log
 mkdir -p "${log%/*}"
 scripts/run/qemu.sh --arch arm64 --kunit --ko "$out/vgcrypto.ko" --ko "$out/vgcrypto_kunit.ko" \
 	--script tests/arm64/kunit-guest.sh --add tests/qemu/selftest.sh \
-	--add tests/qemu/af_alg_vectors.c --env VGC_RELEASE=arm64-kunit \
+	--add tests/qemu/af_alg_vectors.c --add tests/debug/fault-arm.sh \
+	--add "$out/vgcrypto_fault_kunit.ko" --append 'slub_debug=A,kmalloc-*' \
+	--env VGC_RELEASE=arm64-kunit \
 	--env VGC_REQUIRED="$req" --log "$log" --timeout 1200 "$@" |
 	sed '/===VGC-DMESG-BEGIN===/,/===VGC-DMESG-END===/d' | tee "$out/guest.out"
 line=$(grep -Eo '[0-9]+ passed, [0-9]+ failed' "$out/guest.out" | tail -n1)
@@ -54,6 +57,16 @@ else
 	echo "not ok - ML-KEM KUnit cases passed: $mn on neon, $mg on generic"
 	f=$((f + 1))
 fi
+# every suite ran, the fault-injection one (loaded last) included
+for s in vgcrypto_chacha20poly1305 vgcrypto_aead_lib vgcrypto_aead_guard vgcrypto_mlkem \
+	vgcrypto_mlkem_concurrency vgcrypto-fault; do
+	if grep -qE "^(\[[^]]*\] )?ok [0-9]+ $s\$" "$out/ktap.log"; then
+		p=$((p + 1))
+	else
+		echo "not ok - KUnit suite $s: $(grep -E " $s( |\$)" "$out/ktap.log" | tail -n1)"
+		f=$((f + 1))
+	fi
+done
 # PSTATE.DIT in neon sections: -cpu max has FEAT_DIT, so none may be skipped
 for c in dit_set_in_section dit_kept_when_set dit_after_kem; do
 	if grep -qE "^(\[[^]]*\] )? *ok [0-9]+ $c\$" "$out/ktap.log"; then

@@ -86,7 +86,7 @@ for ko in $VGC_KOS; do
 	done
 	# the guard's timing (tests/qemu/guard.sh) means nothing under TCG
 	args=""
-	case $ko in */vgcrypto.ko) args=aead=always ;; esac
+	case $ko in */vgcrypto.ko) args="aead=always${VGC_VGCRYPTO_ARGS:+ $VGC_VGCRYPTO_ARGS}" ;; esac
 	if out=$(insmod "$ko" $args 2>&1); then
 		ok "insmod ${ko##*/}${args:+ $args}"
 		loaded="$name $loaded"
