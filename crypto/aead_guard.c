@@ -301,6 +301,7 @@ bool vgc_aead_guard_timed(const struct vgc_cp_backend *be)
 	kfree_sensitive(g);
 	return reg;
 }
+
 #if VGC_TEST_HOOKS
 EXPORT_SYMBOL_IF_KUNIT(vgc_aead_guard_timed);
 #endif

@@ -464,7 +464,7 @@ static int vgc_rl_prepare(void *ctx, unsigned int len)
 		if (err)
 			return err;
 		if (!ours)
-			memcpy(g->ct, g->buf, all);
+			memcpy(g->ct, g->buf, min(all, sizeof(g->ct)));
 		else if (memcmp(g->buf, g->ct, all))
 			return -EBADE;
 	}

@@ -266,7 +266,7 @@ wg_judge() {
 		return
 	done
 	ok "$rel: vgcrypto-wireguard: dkms add, build, install"
-	others=$(grep -E '^ *CC \[M\]' "$o/wg-make.log" 2>/dev/null | grep -vcE 'libchacha20poly1305\.|\.module-common\.o')
+	others=$(grep -E '^ *CC \[M\]' "$o/wg-make.log" 2>/dev/null | grep -vcE 'libchacha20poly1305\.|libcp_kernel\.|\.module-common\.o')
 	if grep -q 'libchacha20poly1305\.o' "$o/wg-make.log" && ((others == 0)) &&
 		! grep -E '(warning|WARNING|error|ERROR):' "$o/wg-make.log"; then
 		ok "$rel: vgcrypto-wireguard: only the replacement compiled, no warning"

@@ -287,7 +287,7 @@ install)
 	# on the CRCs vgcrypto's DKMS build kept (scripts/dkms/keep-symvers.sh)
 	wlog=/var/lib/dkms/vgcrypto-wireguard/$ver/$kver/$(uname -m)/log/make.log
 	check "vgcrypto-wireguard's DKMS build compiled the replacement alone ($(grep -c 'CC \[M\]' "$wlog" 2>/dev/null) objects)" \
-		"grep -q 'libchacha20poly1305\.o' $wlog && ! grep 'CC \[M\]' $wlog | grep -vqE 'libchacha20poly1305\.|\.module-common\.o'"
+		"grep -q 'libchacha20poly1305\.o' $wlog && ! grep 'CC \[M\]' $wlog | grep -vqE 'libchacha20poly1305\.|libcp_kernel\.|\.module-common\.o'"
 	wko=$(modinfo -n libchacha20poly1305 2>/dev/null)
 	check "modprobe resolves libchacha20poly1305 to the DKMS build ($wko)" \
 		"case '$wko' in */lib/modules/$kver/updates/dkms/libchacha20poly1305.ko*) true ;; *) false ;; esac"
