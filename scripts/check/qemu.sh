@@ -69,7 +69,7 @@ scripts/build/module.sh "$kdir" "$out" ${make[@]+"${make[@]}"} VGC_TEST_MODULES=
 log=$root/build/check/$name-console.log
 mkdir -p "${log%/*}"
 scripts/run/qemu.sh "${args[@]}" --ko "$out/vgcrypto.ko" \
-	--script tests/qemu/all.sh --add tests/qemu/guard.sh \
+	--script tests/qemu/all.sh --add tests/qemu/guard.sh --add tests/qemu/guard_line.sh \
 	--add tests/qemu/selftest.sh --add tests/qemu/consumers.sh \
 	--add tests/qemu/af_alg_vectors.c --add tests/consumers/af_alg_diff.c \
 	--add tests/consumers/af_alg_splice_race.c \

@@ -176,18 +176,10 @@ if out=$($INSMOD "$ko" 2>&1); then
 	esac
 	# the decision follows from the figures: "least" is the smallest of
 	# the eight, and registering is "least >= 1.00"
-	v=$(echo "$line" | awk '{
-		s = $0; sub(/.*seal\/open: /, "", s); sub(/; least.*/, "", s)
-		n = split(s, f, /[ ,\/x]+/); m = ""
-		for (i = 1; i <= n; i++)
-			if (f[i] ~ /^[0-9]+\.[0-9][0-9]$/) {
-				k++
-				if (m == "" || f[i] + 0 < m + 0)
-					m = f[i]
-			}
-		l = $0; sub(/.*; least /, "", l); sub(/x,.*/, "", l)
-		r = ($0 ~ /: registering$/)
-		print (k == 8 && m + 0 == l + 0 && r == (l + 0 >= 1.00)) ? "yes" : "no k=" k " min=" m " least=" l " reg=" r
+	r=0
+	case "$line" in *": registering") r=1 ;; esac
+	v=$(sh /bin/guard_line.sh "$line" | awk -v r=$r '{
+		print ($1 == 8 && $2 + 0 == $3 + 0 && r == ($3 + 0 >= 1.00)) ? "yes" : "no figures=" $1 " min=" $2 " least=" $3 " reg=" r
 	}')
 	[ "$v" = yes ] && ok "aead=auto: registering exactly when the least figure is >= 1.00" ||
 		notok "aead=auto: the decision does not follow from the figures ($v)"

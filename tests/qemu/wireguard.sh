@@ -88,18 +88,9 @@ if out=$($INSMOD "$ko" backends=none-such 2>&1); then
 			"[ \"\$(cat $PARAMS/backend)\" = generic ]"
 		# the decision follows from the figures: vgcrypto's exactly
 		# when the least of the eight is >= 1.00
-		v=$(echo "$line" | awk -v d="$d" '{
-			s = $0; sub(/.*seal\/open: /, "", s); sub(/; least.*/, "", s)
-			n = split(s, f, /[ ,\/x]+/); m = ""
-			for (i = 1; i <= n; i++)
-				if (f[i] ~ /^[0-9]+\.[0-9][0-9]$/) {
-					k++
-					if (m == "" || f[i] + 0 < m + 0)
-						m = f[i]
-				}
-			l = $0; sub(/.*; least /, "", l); sub(/x,.*/, "", l)
+		v=$(sh /bin/guard_line.sh "$line" | awk -v d="$d" '{
 			ours = (d ~ /^vgcrypto: /)
-			print (k == 8 && m + 0 == l + 0 && ours == (l + 0 >= 1.00) && d ~ /^(vgcrypto|kernel): /) ? "yes" : "no k=" k " min=" m " least=" l " decision=" d
+			print ($1 == 8 && $2 + 0 == $3 + 0 && ours == ($3 + 0 >= 1.00) && d ~ /^(vgcrypto|kernel): /) ? "yes" : "no figures=" $1 " min=" $2 " least=" $3 " decision=" d
 		}')
 		check "use=auto: the guard's line, and its decision following from it ($v)" "[ \"$v\" = yes ]"
 		/bin/rmmod libchacha20poly1305 || notok "rmmod libchacha20poly1305 (backends=none-such)"
