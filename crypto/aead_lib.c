@@ -79,12 +79,22 @@ struct vgc_lib_call {
 typedef void (*vgc_lib_hook_fn)(void);
 static vgc_lib_hook_fn vgc_lib_window_hook;
 
-/* Test builds only: @hook (NULL: none) runs in every window, preemptible. */
+/*
+ * Test builds only: while @hook is set (NULL: none), every stop takes a
+ * window as if a reschedule were pending (a test cannot keep the flag
+ * set: an interrupt's return may schedule and clear it), and @hook runs
+ * in each, preemptible.
+ */
 void vgc_lib_set_test_hook(vgc_lib_hook_fn hook)
 {
 	WRITE_ONCE(vgc_lib_window_hook, hook);
 }
 EXPORT_SYMBOL_IF_KUNIT(vgc_lib_set_test_hook);
+
+static bool vgc_lib_test_forced(void)
+{
+	return READ_ONCE(vgc_lib_window_hook);
+}
 
 static void vgc_lib_test_hook(void)
 {
@@ -94,6 +104,11 @@ static void vgc_lib_test_hook(void)
 		hook();
 }
 #else
+static inline bool vgc_lib_test_forced(void)
+{
+	return false;
+}
+
 static inline void vgc_lib_test_hook(void)
 {
 }
@@ -111,8 +126,8 @@ static struct vgc_cp_req *vgc_lib_window(struct vgc_yield *y,
 	struct vgc_lib_call *c = container_of(y, struct vgc_lib_call, y);
 	struct vgc_cp_resume s;
 
-	if (!IS_ENABLED(CONFIG_PREEMPT_COUNT) || !need_resched() ||
-	    irqs_disabled())
+	if (!IS_ENABLED(CONFIG_PREEMPT_COUNT) ||
+	    !(need_resched() || vgc_lib_test_forced()) || irqs_disabled())
 		return r;
 	/* the SIMD section's own hold (preemption, or softirqs) let go first */
 	vgc_cp_pause(r);
