@@ -55,17 +55,29 @@ struct vgc_lib_slots {
 
 /* allocated at load (alloc_percpu: too large for a module's static area) */
 static struct vgc_lib_slots __percpu *vgc_lib_slots;
+static u8 __percpu *vgc_open_bufs;
 
 int vgc_aead_lib_init(void)
 {
 	vgc_lib_slots = alloc_percpu(struct vgc_lib_slots);
-	return vgc_lib_slots ? 0 : -ENOMEM;
+	vgc_open_bufs = __alloc_percpu(VGC_CP_OPEN_BUF, 64);
+	if (vgc_lib_slots && vgc_open_bufs)
+		return 0;
+	vgc_aead_lib_exit();
+	return -ENOMEM;
 }
 
 void vgc_aead_lib_exit(void)
 {
 	free_percpu(vgc_lib_slots);
 	vgc_lib_slots = NULL;
+	free_percpu(vgc_open_bufs);
+	vgc_open_bufs = NULL;
+}
+
+u8 *vgc_open_buf(void)
+{
+	return this_cpu_ptr(vgc_open_bufs);
 }
 
 /* a call in progress: the slot it holds (preemption off), and its context */
@@ -213,6 +225,34 @@ static void vgc_lib_encrypt(u8 *dst, const u8 *src, size_t src_len,
 	vgc_lib_leave();
 }
 
+/*
+ * A text of up to VGC_CP_OPEN_BUF bytes, opened through this CPU's
+ * buffer in one stitched pass (vgc_cp_open_buf()): from flat @src to
+ * flat @dst, or (@src NULL) from and to @sg. Ends the request.
+ */
+static bool vgc_lib_open_buffered(struct vgc_cp_req *r, u8 *dst,
+				  const u8 *src, struct scatterlist *sg,
+				  size_t len, const u8 *tag)
+{
+	bool ok = true;
+	u8 *buf;
+
+	vgc_cp_open_buf_begin(r, len);
+	buf = vgc_open_buf();
+	if (src)
+		memcpy(buf, src, len);
+	else
+		ok = sg_pcopy_to_buffer(sg, sg_nents(sg), buf, len, 0) == len;
+	if (ok && vgc_cp_open_buf(r, buf, len, tag))
+		return false;
+	if (ok && dst)
+		memcpy(dst, buf, len);
+	else if (ok)
+		ok = sg_pcopy_from_buffer(sg, sg_nents(sg), buf, len, 0) == len;
+	vgc_cp_open_buf_end(r, buf, len);
+	return ok;
+}
+
 static bool vgc_lib_decrypt(u8 *dst, const u8 *src, size_t src_len,
 			    const u8 *ad, size_t ad_len,
 			    const u8 nonce[VGC_CP_NONCE_SIZE], const u8 *key)
@@ -220,6 +260,7 @@ static bool vgc_lib_decrypt(u8 *dst, const u8 *src, size_t src_len,
 	const struct vgc_cp_backend *be;
 	struct vgc_lib_call c;
 	size_t len;
+	bool ok;
 
 	if (src_len < VGC_CP_TAG_SIZE)
 		return false;
@@ -227,6 +268,11 @@ static bool vgc_lib_decrypt(u8 *dst, const u8 *src, size_t src_len,
 	be = vgc_lib_enter(&c);
 	vgc_cp_init(c.r, be, key, nonce, len);
 	vgc_cp_ad(c.r, ad, ad_len);
+	if (vgc_cp_open_buffered(be, len)) {
+		ok = vgc_lib_open_buffered(c.r, dst, src, NULL, len, src + len);
+		vgc_lib_leave();
+		return ok;
+	}
 	vgc_lib_flat_pass(&c, VGC_AUTH, NULL, src, len);
 	if (vgc_cp_verify(c.r, src + len)) {
 		vgc_lib_leave();
@@ -371,7 +417,9 @@ bool vgc_chacha20poly1305_decrypt_sg_inplace(struct scatterlist *src,
 	vgc_cp_init(c.r, be, key, n, len);
 	vgc_cp_ad(c.r, ad, ad_len);
 	/* authenticated first; decrypted in place only if the tag verifies */
-	if (!vgc_walk_text(c.r, src, NULL, 0, len, VGC_AUTH, &c.y)) {
+	if (vgc_cp_open_buffered(be, len)) {
+		ok = vgc_lib_open_buffered(c.r, NULL, NULL, src, len, tag);
+	} else if (!vgc_walk_text(c.r, src, NULL, 0, len, VGC_AUTH, &c.y)) {
 		vgc_cp_end(c.r);
 	} else if (!vgc_cp_verify(c.r, tag)) {
 		ok = vgc_walk_text(c.r, src, src, 0, len, VGC_DECRYPT, &c.y);

@@ -351,7 +351,40 @@ static bool vgc_text_clobbers(struct scatterlist *src, struct scatterlist *dst,
 }
 
 /*
- * One request. Sealing is one walk over the text; opening is two, and
+ * An open of up to VGC_CP_OPEN_BUF bytes of text on a back end that
+ * stitches it: the ciphertext copied from src into this CPU's buffer (the
+ * one read of src), authenticated and decrypted there in one pass, and
+ * only if the tag verified copied to dst. A refused open writes nothing.
+ * All inside one SIMD section (vgc_cp_open_buf_begin()). Ends @r.
+ */
+static int vgc_aead_open_buffered(struct vgc_cp_req *r,
+				  struct aead_request *req, unsigned int len,
+				  const u8 tag[VGC_CP_TAG_SIZE])
+{
+	int ret = -EINVAL;
+	u8 *buf;
+
+	vgc_cp_open_buf_begin(r, len);
+	buf = vgc_open_buf();
+	if (sg_pcopy_to_buffer(req->src, sg_nents(req->src), buf, len,
+			       req->assoclen) != len)
+		goto end;
+	vgc_aead_test_hook(req);
+	ret = vgc_cp_open_buf(r, buf, len, tag);
+	if (ret)
+		return ret;
+	if (sg_pcopy_from_buffer(req->dst, sg_nents(req->dst), buf, len,
+				 req->assoclen) != len)
+		ret = -EINVAL;
+end:
+	vgc_cp_open_buf_end(r, buf, len);
+	return ret;
+}
+
+/*
+ * One request. Sealing is one walk over the text; opening, where it is
+ * not one stitched pass through the buffer (above: a back end with
+ * open_passes, up to 4 KiB of text), is two, and
  * decrypts only bytes it has authenticated, and only after the tag
  * verified. In place, the first walk reads the ciphertext for Poly1305
  * and the second, only if the tag verifies, applies the keystream there:
@@ -421,6 +454,10 @@ static int vgc_aead_run(const struct vgc_aead_ctx *ctx, struct vgc_cp_req *r,
 					 VGC_CP_TAG_SIZE, tag_at) !=
 		    VGC_CP_TAG_SIZE)
 			ret = -EINVAL;
+		goto out;
+	}
+	if (vgc_cp_open_buffered(be, textlen)) {
+		ret = vgc_aead_open_buffered(r, req, textlen, tag);
 		goto out;
 	}
 	if (req->src == req->dst) {

@@ -53,9 +53,19 @@ int vgc_aead_run_on(const struct vgc_cp_backend *be, const u8 *key,
  */
 const struct vgc_cp_backend *vgc_aead_best_backend(void);
 
-/* the library calls' per-CPU state (crypto/aead_lib.c): 0 or -ENOMEM */
+/*
+ * The AEAD's per-CPU state (crypto/aead_lib.c): the library calls' slots
+ * and the opens' buffers. 0 or -ENOMEM.
+ */
 int vgc_aead_lib_init(void);
 void vgc_aead_lib_exit(void);
+/*
+ * This CPU's open buffer (VGC_CP_OPEN_BUF bytes), for a request on a
+ * vector back end: only between vgc_cp_open_buf_begin() and
+ * vgc_cp_open_buf_end(), inside the request's SIMD section, which keeps
+ * the task on this CPU and cannot nest with another user's section.
+ */
+u8 *vgc_open_buf(void);
 
 /*
  * kmap_atomic() mappings (SG_MITER_ATOMIC) are how 6.1 maps pages for

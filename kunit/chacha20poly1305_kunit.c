@@ -8,6 +8,8 @@
  */
 #include <kunit/test.h>
 #include <crypto/aead.h>
+#include <crypto/internal/simd.h>
+#include <asm/simd.h>
 #include <linux/gfp.h>
 #include <linux/delay.h>
 #include <linux/kthread.h>
@@ -330,9 +332,14 @@ static int first_diff(const u8 *a, const u8 *b, unsigned int n)
 
 /* ---- driver access ---- */
 
+static const struct vgc_cp_backend *test_backend(struct kunit *test)
+{
+	return *(const struct vgc_cp_backend *const *)test->param_value;
+}
+
 static struct crypto_aead *alloc_driver(struct kunit *test, bool esp)
 {
-	const char *be = (*(const struct vgc_cp_backend *const *)test->param_value)->name;
+	const char *be = test_backend(test)->name;
 	struct ctx *c = test->priv;
 	char name[CRYPTO_MAX_ALG_NAME];
 	struct crypto_aead *tfm;
@@ -643,8 +650,10 @@ static void test_refuse_lengths(struct kunit *test)
 /*
  * A forged message (tag, ciphertext, AD, or key changed): -EBADMSG and no
  * plaintext written. In place nothing is written: the whole source pool,
- * ciphertext and tag included, is unchanged. Out of place the open copies
- * the ciphertext into dst to authenticate it there (what it would decrypt
+ * ciphertext and tag included, is unchanged. Out of place, where the open
+ * goes through the buffer (vgc_cp_open_buffered(): a stitching back end,
+ * up to 4 KiB) nothing is written either; elsewhere it copies the
+ * ciphertext into dst to authenticate it there (what it would decrypt
  * is then exactly what it authenticated): dst's text pieces (0xc3 before)
  * hold the ciphertext as sent, its AD part and every byte around the
  * pieces are as they were.
@@ -679,6 +688,12 @@ static void check_forgery(struct kunit *test, struct crypto_aead *tfm, bool esp,
 	if (inplace) {
 		KUNIT_EXPECT_EQ_MSG(test, first_diff(c->src.mem, c->snap, POOL_SIZE),
 				    -1, "%s %s in place: refused, but changed at this offset",
+				    what, v->name);
+		return;
+	}
+	if (crypto_simd_usable() && vgc_cp_open_buffered(test_backend(test), v->len)) {
+		KUNIT_EXPECT_EQ_MSG(test, first_diff(c->dst.mem, c->snap, POOL_SIZE),
+				    -1, "%s %s out of place through the buffer: refused, but dst changed at",
 				    what, v->name);
 		return;
 	}

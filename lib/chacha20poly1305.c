@@ -391,6 +391,72 @@ static void cp_tag(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE])
 	r->tagged = true;
 }
 
+/* the tag compared, in constant time: 0 or -EBADMSG (@r not ended) */
+static int cp_verify_section(struct vgc_cp_req *r,
+			     const u8 tag[VGC_CP_TAG_SIZE])
+{
+	u8 calc[VGC_CP_TAG_SIZE];
+	unsigned long differ;
+
+	cp_tag(r, calc);
+	differ = crypto_memneq(calc, tag, VGC_CP_TAG_SIZE);
+	memzero_explicit(calc, sizeof(calc));
+	/* the verdict is what the call returns: public from here on */
+	VGC_CT_DECLASSIFY(&differ, sizeof(differ));
+	return differ ? -EBADMSG : 0;
+}
+
+void vgc_cp_open_buf_begin(struct vgc_cp_req *r, size_t len)
+{
+	/* the whole text's stitched pass, 2 units a byte, in this section */
+	if (r->in_simd && r->simd_room < 2 * len)
+		cp_simd_close(r);
+	cp_section(r, 0, 0, 0);
+	r->simd_room -= min_t(size_t, r->simd_room, 2 * len);
+}
+
+/*
+ * Everything happens in @buf, inside the section vgc_cp_open_buf_begin()
+ * opened: Poly1305 over the ciphertext and its keystream, stitched in
+ * passes (p->h current on each side of them), the rest absorbed and
+ * decrypted only once the tag has verified. A refused open wipes @buf
+ * before the section closes, while the buffer is still the caller's.
+ */
+int vgc_cp_open_buf(struct vgc_cp_req *r, u8 *buf, size_t len,
+		    const u8 tag[VGC_CP_TAG_SIZE])
+{
+	size_t n = 0;
+	unsigned int np;
+	int err;
+
+	cp_enter_text(r);
+	r->textlen = len;
+	/* a short text's keystream was made at init: nothing to stitch */
+	if (!r->ks_avail && r->be->open_passes && len >= r->be->seal_pass) {
+		np = len / r->be->seal_pass;
+		n = (size_t)np * r->be->seal_pass;
+		if (r->be->poly_flush)
+			r->be->poly_flush(&r->poly);
+		r->be->open_passes(r->chacha, &r->poly, buf, buf, np);
+	}
+	cp_absorb(r, buf + n, len - n);
+	err = cp_verify_section(r, tag);
+	if (err) {
+		memzero_explicit(buf, len);
+		vgc_cp_end(r);
+		return err;
+	}
+	cp_crypt(r, buf + n, buf + n, len - n, CP_DECRYPT);
+	r->decrypted = len;
+	return 0;
+}
+
+void vgc_cp_open_buf_end(struct vgc_cp_req *r, u8 *buf, size_t len)
+{
+	memzero_explicit(buf, len);
+	vgc_cp_end(r);
+}
+
 void vgc_cp_pause(struct vgc_cp_req *r)
 {
 	cp_simd_close(r);
@@ -466,17 +532,9 @@ void vgc_cp_seal_final(struct vgc_cp_req *r, u8 tag[VGC_CP_TAG_SIZE])
 
 int vgc_cp_verify(struct vgc_cp_req *r, const u8 tag[VGC_CP_TAG_SIZE])
 {
-	u8 calc[VGC_CP_TAG_SIZE];
-	unsigned long differ;
+	int err = cp_verify_section(r, tag);
 
-	cp_tag(r, calc);
-	differ = crypto_memneq(calc, tag, VGC_CP_TAG_SIZE);
-	memzero_explicit(calc, sizeof(calc));
-	/* the verdict is what the call returns: public from here on */
-	VGC_CT_DECLASSIFY(&differ, sizeof(differ));
-	if (differ) {
+	if (err)
 		vgc_cp_end(r);
-		return -EBADMSG;
-	}
-	return 0;
+	return err;
 }

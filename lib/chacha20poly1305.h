@@ -91,6 +91,15 @@ struct vgc_cp_backend {
 	 */
 	void (*seal_passes)(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
 			    const u8 *src, unsigned int npasses);
+	/*
+	 * Optional, for opening: @npasses (at least 1) passes of seal_pass
+	 * bytes, Poly1305 over each pass's input (the ciphertext) while
+	 * its keystream is made, then dst = src XOR keystream (state[12]
+	 * advances); dst may equal src. p->h current on entry (after
+	 * poly_flush), and on return.
+	 */
+	void (*open_passes)(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
+			    const u8 *src, unsigned int npasses);
 	unsigned int seal_pass;
 	/*
 	 * For back ends that use vector registers: open and close a SIMD
@@ -198,6 +207,38 @@ void vgc_cp_auth_copy_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 int vgc_cp_verify(struct vgc_cp_req *r, const u8 tag[VGC_CP_TAG_SIZE]);
 void vgc_cp_decrypt_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
 			   size_t len);
+/*
+ * Opening through a buffer of the caller's that no one else can see or
+ * write (the module's: one per CPU, used only inside a SIMD section, as
+ * such sections do not nest), on a back end with open_passes, for a text
+ * of up to VGC_CP_OPEN_BUF bytes: init, ad*, open_buf_begin (a section
+ * with room for the whole text), the ciphertext copied into @buf (the
+ * only read of src), open_buf, and if it returned 0, @buf (the
+ * plaintext) copied to dst, then open_buf_end. Poly1305 and the
+ * keystream go over @buf in one stitched pass; dst is written only with
+ * what was authenticated, and a refused open leaves dst as it was (and
+ * wipes @buf). The caller does not leave the section (no pause, no
+ * sleep) from begin to end: the buffer is its own only inside it.
+ */
+#define VGC_CP_OPEN_BUF		VGC_SIMD_CHUNK
+
+static inline bool vgc_cp_open_buffered(const struct vgc_cp_backend *be,
+					size_t textlen)
+{
+	return be->open_passes && be->simd_begin && textlen <= VGC_CP_OPEN_BUF;
+}
+
+void vgc_cp_open_buf_begin(struct vgc_cp_req *r, size_t len);
+/*
+ * Authenticate and decrypt the @len bytes of ciphertext in @buf, in
+ * place: 0, @buf holds the plaintext; or -EBADMSG, @buf is wiped and @r
+ * ended.
+ */
+int vgc_cp_open_buf(struct vgc_cp_req *r, u8 *buf, size_t len,
+		    const u8 tag[VGC_CP_TAG_SIZE]);
+/* wipe @buf's @len bytes, end @r (and its section) */
+void vgc_cp_open_buf_end(struct vgc_cp_req *r, u8 *buf, size_t len);
+
 /*
  * Close the request's SIMD section, if one is open, so that the caller
  * may sleep before its next call (which opens a new one): where a request

@@ -179,6 +179,12 @@ static void avx2_seal_passes(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
 	vgc_chacha20poly1305_seal_avx2(state, dst, src, npasses, p);
 }
 
+static void avx2_open_passes(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
+			     const u8 *src, unsigned int npasses)
+{
+	vgc_chacha20poly1305_open_avx2(state, dst, src, npasses, p);
+}
+
 static void x64_chacha_block(u32 state[16], u8 ks[64])
 {
 	vgc_chacha20_block_x64(state, ks);
@@ -308,6 +314,7 @@ static const struct vgc_cp_backend vgc_cp_backend_avx2 = {
 	.poly_blocks = avx2_poly_blocks,
 	.poly_flush = avx2_poly_flush,
 	.seal_passes = avx2_seal_passes,
+	.open_passes = avx2_open_passes,
 	.seal_pass = 512,
 	.simd_begin = x86_simd_begin,
 	.simd_end = x86_simd_end,

@@ -31,12 +31,17 @@ void vgc_chacha20_xor_ks_avx512vl(u32 state[16], u8 *dst, const u8 *src,
 				  unsigned int nblocks, u8 ks[64]);
 
 /*
- * The stitched AVX2 seal (chacha20_x86_64.S): @npasses >= 2 passes of 8
- * blocks XORed into dst, and Poly1305 over the ciphertext of all but the
- * last, in general registers beside the rounds. p->h current on entry.
+ * The stitched AVX2 seal and open (chacha20_x86_64.S): passes of 8 blocks
+ * XORed into dst, and Poly1305 in general registers beside the rounds:
+ * the seal's over the ciphertext of all passes but the last (@npasses >=
+ * 2), the open's over every pass's input (@npasses >= 1; in place is
+ * safe). p->h current on entry.
  */
 struct vgc_poly1305;
 void vgc_chacha20poly1305_seal_avx2(u32 state[16], u8 *dst, const u8 *src,
+				    unsigned int npasses,
+				    struct vgc_poly1305 *p);
+void vgc_chacha20poly1305_open_avx2(u32 state[16], u8 *dst, const u8 *src,
 				    unsigned int npasses,
 				    struct vgc_poly1305 *p);
 

@@ -477,12 +477,13 @@
 
 .if \stitch
 	/*
-	 * Poly1305 over the previous pass's 512 bytes of ciphertext: three
-	 * blocks a double round (a block's multiply chain is about 16
-	 * cycles, a double round's vector work about 60), the last two
-	 * beside the feed-forward; see _pstitch_in
+	 * Poly1305 over 512 bytes of ciphertext (stitch 1: the previous
+	 * pass's output; 2: this pass's input): three blocks a double round
+	 * (a block's multiply chain is about 16 cycles, a double round's
+	 * vector work about 60), the last two beside the feed-forward; see
+	 * _pstitch_in
 	 */
-	_pstitch_in
+	_pstitch_in (\stitch - 1)
 	mov	$5, %r10d
 .Lvs16_\@:
 	_vdround16 3
@@ -1046,19 +1047,22 @@ SYM_FUNC_END(\name)
 .endm
 
 /*
- * The stitched seal (AVX2):
+ * The stitched seal and open (AVX2):
  *
  *	void vgc_chacha20poly1305_seal_avx2(u32 state[16], u8 *dst,
  *			const u8 *src, unsigned int npasses,
  *			struct vgc_poly1305 *p);
+ *	void vgc_chacha20poly1305_open_avx2(...the same...);
  *
- * @npasses (at least 2) vertical passes of 8 blocks: dst = src XOR
- * keystream, state[12] advancing by 8 npasses; and Poly1305 in general
- * registers (mul, adc) over the ciphertext of every pass but the last,
- * absorbed while the next pass's rounds run on the vector units, which
- * the scalar multiplies leave free. p->h must be current (no vector
- * lanes live); the last pass's 512 bytes are left to the caller's vector
- * Poly1305. Kept: %eax blocks made, %ecx blocks to make, %r8 the
+ * @npasses vertical passes of 8 blocks: dst = src XOR keystream,
+ * state[12] advancing by 8 npasses; and Poly1305 in general registers
+ * (mul, adc) absorbed while a pass's rounds run on the vector units,
+ * which the scalar multiplies leave free. The seal (@npasses at least 2)
+ * absorbs the ciphertext of every pass but the last, each during the
+ * next pass; the last pass's 512 bytes are left to the caller's vector
+ * Poly1305. The open (@npasses at least 1) absorbs each pass's input
+ * during its own rounds, before its stores. p->h must be current (no
+ * vector lanes live). Kept: %eax blocks made, %ecx blocks to make, %r8 the
  * ciphertext being absorbed, h in %rbx, %r12, %r13; %r9, %r14, %r15
  * the multiply's temporaries. The stack area at %r11: the four c-word
  * slots, then r0, r1, s1, p and, during a pass's rounds, the %rdi, %rsi,
@@ -1074,14 +1078,22 @@ SYM_FUNC_END(\name)
 #define VGC_ST_RDX	(5*32 + 24)
 #define VGC_ST_RAX	(6*32)
 
-/* r0, r1, s1 into %rdi, %rsi, %rcx, and the previous pass's ciphertext */
-.macro _pstitch_in
+/*
+ * r0, r1, s1 into %rdi, %rsi, %rcx, and the ciphertext to absorb: the
+ * previous pass's output (seal), or this pass's input (open, whose
+ * loads all come before the pass's stores: in place is safe)
+ */
+.macro _pstitch_in open
 	mov	%rdi, VGC_ST_RDI(%r11)
 	mov	%rsi, VGC_ST_RSI(%r11)
 	mov	%rcx, VGC_ST_RCX(%r11)
 	mov	%rdx, VGC_ST_RDX(%r11)
 	mov	%rax, VGC_ST_RAX(%r11)
+.if \open
+	mov	%rdx, %r8
+.else
 	lea	-512(%rsi), %r8
+.endif
 	mov	VGC_ST_R0(%r11), %rdi
 	mov	VGC_ST_R1(%r11), %rsi
 	mov	VGC_ST_S1(%r11), %rcx
@@ -1095,8 +1107,10 @@ SYM_FUNC_END(\name)
 	mov	VGC_ST_RAX(%r11), %rax
 .endm
 
-SYM_FUNC_START(vgc_chacha20poly1305_seal_avx2)
-	VGC_SIMD_ENTRY vgc_chacha20poly1305_seal_avx2
+/* the stitched seal (@open 0) or open (1): see above */
+.macro _cp_stitched name, open
+SYM_FUNC_START(\name)
+	VGC_SIMD_ENTRY \name
 	_set_isa 1
 	_set_width 32
 	push	%rbx
@@ -1121,17 +1135,27 @@ SYM_FUNC_START(vgc_chacha20poly1305_seal_avx2)
 	mov	VGC_P_H + 16(%r8), %r13
 	shl	$3, %ecx
 	xor	%eax, %eax
-	/* the first pass has no ciphertext before it to absorb */
-	_vpass16 0
-.Lst_loop:
+.if \open
+.Lst_loop_\@:
+	_vpass16 0, 2
 	add	$(64*LANES), %rsi
 	add	$(64*LANES), %rdx
 	add	$LANES, %eax
 	cmp	%ecx, %eax
-	jae	.Lst_end
+	jb	.Lst_loop_\@
+.else
+	/* the first pass has no ciphertext before it to absorb */
+	_vpass16 0
+.Lst_loop_\@:
+	add	$(64*LANES), %rsi
+	add	$(64*LANES), %rdx
+	add	$LANES, %eax
+	cmp	%ecx, %eax
+	jae	.Lst_end_\@
 	_vpass16 0, 1
-	jmp	.Lst_loop
-.Lst_end:
+	jmp	.Lst_loop_\@
+.Lst_end_\@:
+.endif
 	add	%ecx, 48(%rdi)
 	mov	VGC_ST_P(%r11), %r8
 	mov	%rbx, VGC_P_H(%r8)
@@ -1153,7 +1177,11 @@ SYM_FUNC_START(vgc_chacha20poly1305_seal_avx2)
 	pop	%r12
 	pop	%rbx
 	RET
-SYM_FUNC_END(vgc_chacha20poly1305_seal_avx2)
+SYM_FUNC_END(\name)
+.endm
+
+_cp_stitched vgc_chacha20poly1305_seal_avx2, 0
+_cp_stitched vgc_chacha20poly1305_open_avx2, 1
 
 _chacha20 vgc_chacha20_xor_ks_ssse3, 0, 16, 3
 _chacha20_noks vgc_chacha20_xor_ssse3, vgc_chacha20_xor_ks_ssse3

@@ -93,6 +93,12 @@ bool vgc_all_byte(const u8 *p, size_t len, u8 byte);
  * be; never plaintext.
  */
 bool vgc_refused_out(const u8 *out, const u8 *sealed, size_t n);
+/*
+ * The same for the one-shot vgc_cp_open() on @be: where it opens through
+ * its buffer (vgc_cp_open_buffered()), nothing at all (@out all pattern).
+ */
+bool vgc_refused_oneshot(const struct vgc_cp_backend *be, const u8 *out,
+			 const u8 *sealed, size_t n);
 
 /* What tests fill an output with before an open that must be refused. */
 #define VGC_PATTERN	0xa5

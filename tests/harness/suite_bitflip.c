@@ -40,7 +40,7 @@ static bool refused(const struct vgc_cp_backend *be, const u8 *sealed,
 	}
 	memset(buf, VGC_PATTERN, sizeof(buf));
 	ret = vgc_cp_open(be, buf, sealed, CT_LEN, ad, 12, key, nonce);
-	return ret == -EBADMSG && vgc_refused_out(buf, sealed, CT_LEN);
+	return ret == -EBADMSG && vgc_refused_oneshot(be, buf, sealed, CT_LEN);
 }
 
 void vgc_suite_bitflip(const struct vgc_cp_backend *be,

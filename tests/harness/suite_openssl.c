@@ -118,7 +118,7 @@ static bool one_case(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 	if (ret != -EBADMSG)
 		goto out;
 	*why = "lib refused but wrote other than the ciphertext to its output";
-	if (!vgc_refused_out(b->out, b->bad, len + 16))
+	if (!vgc_refused_oneshot(be, b->out, b->bad, len + 16))
 		goto out;
 	in_place = vgc_rng_below(rng, 2);
 	if (!in_place)

@@ -107,7 +107,7 @@ static bool wp_invalid(const struct vgc_cp_backend *be,
 			c->iv) != -EBADMSG)
 		goto out;
 	*why = "open out of place: output other than the ciphertext";
-	if (!vgc_refused_out(buf, sealed, n))
+	if (!vgc_refused_oneshot(be, buf, sealed, n))
 		goto out;
 
 	memcpy(buf, sealed, n);

@@ -164,6 +164,15 @@ bool vgc_refused_out(const u8 *out, const u8 *sealed, size_t n)
 			    VGC_PATTERN);
 }
 
+bool vgc_refused_oneshot(const struct vgc_cp_backend *be, const u8 *out,
+			 const u8 *sealed, size_t n)
+{
+	if (n >= VGC_CP_TAG_SIZE &&
+	    vgc_cp_open_buffered(be, n - VGC_CP_TAG_SIZE))
+		return vgc_all_byte(out, n, VGC_PATTERN);
+	return vgc_refused_out(out, sealed, n);
+}
+
 void *vgc_xmalloc(size_t len)
 {
 	void *p = malloc(len ? len : 1);
