@@ -10,6 +10,8 @@
  */
 #include "harness.h"
 
+__thread u8 vgc_harness_open_buf[VGC_CP_OPEN_BUF] __aligned(64);
+
 void vgc_cp_seal(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
 		 size_t len, const u8 *ad, size_t adlen,
 		 const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE])
@@ -36,7 +38,7 @@ int vgc_cp_open(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
 	vgc_cp_ad(&r, ad, adlen);
 	if (vgc_cp_open_buffered(be, len)) {
 		/* as the module's driver, with a buffer of this thread's */
-		static __thread u8 buf[VGC_CP_OPEN_BUF] __aligned(64);
+		u8 *buf = vgc_harness_open_buf;
 
 		vgc_cp_open_buf_begin(&r, len);
 		memcpy(buf, src, len);

@@ -100,6 +100,7 @@ struct scan {
 	const struct vgc_cp_backend *be;
 	size_t len;
 	bool done;
+	bool buf_wiped;		/* the open buffer, after a valid open */
 	ucontext_t main_ctx, op_ctx;
 	u8 *stack;
 	/* the SIMD back end with every call through the trampoline */
@@ -526,6 +527,13 @@ static void traced_seal_passes(u32 *st, struct vgc_poly1305 *p, u8 *d,
 	regs_call_seal(st, p, d, s, n);
 }
 
+static void traced_open_passes(u32 *st, struct vgc_poly1305 *p, u8 *d,
+			       const u8 *s, unsigned int n)
+{
+	vgc_regs_target = cur->be->open_passes;
+	regs_call_seal(st, p, d, s, n);
+}
+
 static bool regs_traced(struct scan *s)
 {
 	if (!s->be->simd_begin)
@@ -544,6 +552,8 @@ static bool regs_traced(struct scan *s)
 		s->traced.chacha_block = traced_chacha_block;
 	if (s->be->seal_passes)
 		s->traced.seal_passes = traced_seal_passes;
+	if (s->be->open_passes)
+		s->traced.open_passes = traced_open_passes;
 	return true;
 }
 #else
@@ -569,6 +579,8 @@ static void run_ops(void)
 	if (vgc_cp_open(be, s->out, s->sealed, len + 16, s->ad, AD_LEN, s->key,
 			s->nonce))
 		return;
+	/* the plaintext and keystream a buffered open held: wiped after it */
+	s->buf_wiped = vgc_all_byte(vgc_harness_open_buf, VGC_CP_OPEN_BUF, 0);
 	vgc_seal_seg(be, &rng, false, s->out, s->pt, len, s->ad, AD_LEN, s->key,
 		     s->nonce);
 	if (vgc_open_seg(be, &rng, true, s->out, s->sealed, len + 16, s->ad,
@@ -780,6 +792,11 @@ void vgc_suite_dead_stack(const struct vgc_cp_backend *be,
 		vgc_check(t, !hits, SUITE, be->name,
 			  "len %zu: %u secret-derived words on the dead stack",
 			  s->len, hits);
+		/* and after the refused one */
+		vgc_check(t, s->buf_wiped &&
+			  vgc_all_byte(vgc_harness_open_buf, VGC_CP_OPEN_BUF, 0),
+			  SUITE, be->name,
+			  "len %zu: the open buffer was not wiped", s->len);
 		if (!s->snaps)
 			continue;
 		vgc_check(t, s->nsnaps && s->nsnaps < MAX_SNAPS, SUITE,

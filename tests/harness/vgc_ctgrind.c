@@ -91,12 +91,25 @@ static void check_len(const struct vgc_cp_backend *be, struct vgc_rng *rng,
 	if (memcmp(b->sealed, b->seg, len + 16))
 		problem(be->name, len, "segmented seal differs");
 
-	/* open: the right tag, then a wrong one */
+	/*
+	 * open: the right tag, then a wrong one; streaming, and one-shot
+	 * (through the buffer, where the back end stitches opens)
+	 */
 	if (open_stream(be, b, b->sealed, len))
 		problem(be->name, len, "open refused a good tag");
+	ret = vgc_cp_open(be, b->out, b->sealed, len + 16, b->ad, AD_LEN,
+			  b->key, b->nonce);
+	PUBLIC(&ret, sizeof(ret));
+	if (ret)
+		problem(be->name, len, "one-shot open refused a good tag");
 	b->sealed[len + (len % 16)] ^= 0x80;
 	if (open_stream(be, b, b->sealed, len) != -EBADMSG)
 		problem(be->name, len, "open accepted a bad tag");
+	ret = vgc_cp_open(be, b->out, b->sealed, len + 16, b->ad, AD_LEN,
+			  b->key, b->nonce);
+	PUBLIC(&ret, sizeof(ret));
+	if (ret != -EBADMSG)
+		problem(be->name, len, "one-shot open accepted a bad tag");
 
 	/* the one-shot open: it decrypts only when the tag is right */
 	ret = vgc_cp_open(be, b->out, b->sealed, len + 16, b->ad, AD_LEN,
