@@ -416,44 +416,55 @@ void vgc_cp_open_buf_begin(struct vgc_cp_req *r, size_t len)
 }
 
 /*
+ * How much of the buffer an open of @len bytes uses: its stitched passes
+ * run over whole passes (the padding's keystream is made, and wiped).
+ */
+static size_t cp_open_span(const struct vgc_cp_req *r, size_t len)
+{
+	return DIV_ROUND_UP(len, r->be->seal_pass) * r->be->seal_pass;
+}
+
+/*
  * Everything happens in @buf, inside the section vgc_cp_open_buf_begin()
- * opened: Poly1305 over the ciphertext and its keystream, stitched in
- * passes (p->h current on each side of them), the rest absorbed and
- * decrypted only once the tag has verified. A refused open wipes @buf
- * before the section closes, while the buffer is still the caller's.
+ * opened. A text whose keystream was made at init (up to 4 blocks) is
+ * absorbed, and decrypted once the tag has verified; a longer one is
+ * authenticated and decrypted in one stitched call (its partial last
+ * Poly1305 block taken first, while it is still ciphertext), verified
+ * after. A refused open wipes @buf before the section closes, while the
+ * buffer is still the caller's.
  */
 int vgc_cp_open_buf(struct vgc_cp_req *r, u8 *buf, size_t len,
 		    const u8 tag[VGC_CP_TAG_SIZE])
 {
-	size_t n = 0;
-	unsigned int np;
+	size_t whole = len - len % VGC_POLY1305_BLOCK_SIZE;
+	bool stitched = len && !r->ks_avail;
 	int err;
 
 	cp_enter_text(r);
 	r->textlen = len;
-	/* a short text's keystream was made at init: nothing to stitch */
-	if (!r->ks_avail && r->be->open_passes && len >= r->be->seal_pass) {
-		np = len / r->be->seal_pass;
-		n = (size_t)np * r->be->seal_pass;
+	if (stitched) {
+		cp_absorb(r, buf + whole, len - whole);
 		if (r->be->poly_flush)
 			r->be->poly_flush(&r->poly);
-		r->be->open_passes(r->chacha, &r->poly, buf, buf, np);
+		r->be->open_passes(r->chacha, &r->poly, buf, buf, len);
+	} else {
+		cp_absorb(r, buf, len);
 	}
-	cp_absorb(r, buf + n, len - n);
 	err = cp_verify_section(r, tag);
 	if (err) {
-		memzero_explicit(buf, len);
+		memzero_explicit(buf, cp_open_span(r, len));
 		vgc_cp_end(r);
 		return err;
 	}
-	cp_crypt(r, buf + n, buf + n, len - n, CP_DECRYPT);
+	if (!stitched)
+		cp_crypt(r, buf, buf, len, CP_DECRYPT);
 	r->decrypted = len;
 	return 0;
 }
 
 void vgc_cp_open_buf_end(struct vgc_cp_req *r, u8 *buf, size_t len)
 {
-	memzero_explicit(buf, len);
+	memzero_explicit(buf, cp_open_span(r, len));
 	vgc_cp_end(r);
 }
 

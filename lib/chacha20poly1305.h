@@ -92,14 +92,16 @@ struct vgc_cp_backend {
 	void (*seal_passes)(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
 			    const u8 *src, unsigned int npasses);
 	/*
-	 * Optional, for opening: @npasses (at least 1) passes of seal_pass
-	 * bytes, Poly1305 over each pass's input (the ciphertext) while
-	 * its keystream is made, then dst = src XOR keystream (state[12]
+	 * Optional, for opening: passes of seal_pass bytes over @len (at
+	 * least 1) rounded up to a whole pass, which src and dst must have
+	 * room for: Poly1305 over the whole 16-byte blocks of the first
+	 * @len bytes of src (the ciphertext) while their keystream is
+	 * made, then dst = src XOR keystream over every pass (state[12]
 	 * advances); dst may equal src. p->h current on entry (after
 	 * poly_flush), and on return.
 	 */
 	void (*open_passes)(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
-			    const u8 *src, unsigned int npasses);
+			    const u8 *src, unsigned int len);
 	unsigned int seal_pass;
 	/*
 	 * For back ends that use vector registers: open and close a SIMD
@@ -218,7 +220,10 @@ void vgc_cp_decrypt_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
  * keystream go over @buf in one stitched pass; dst is written only with
  * what was authenticated, and a refused open leaves dst as it was (and
  * wipes @buf). The caller does not leave the section (no pause, no
- * sleep) from begin to end: the buffer is its own only inside it.
+ * sleep) from begin to end: the buffer is its own only inside it. The
+ * stitched passes run over whole passes of the buffer (VGC_CP_OPEN_BUF
+ * is a multiple of every back end's seal_pass): what lies beyond the
+ * text in the last one is made keystream of, never absorbed, and wiped.
  */
 #define VGC_CP_OPEN_BUF		VGC_SIMD_CHUNK
 

@@ -180,9 +180,9 @@ static void avx2_seal_passes(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
 }
 
 static void avx2_open_passes(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
-			     const u8 *src, unsigned int npasses)
+			     const u8 *src, unsigned int len)
 {
-	vgc_chacha20poly1305_open_avx2(state, dst, src, npasses, p);
+	vgc_chacha20poly1305_open_avx2(state, dst, src, len, p);
 }
 
 static void x64_chacha_block(u32 state[16], u8 ks[64])

@@ -34,16 +34,16 @@ void vgc_chacha20_xor_ks_avx512vl(u32 state[16], u8 *dst, const u8 *src,
  * The stitched AVX2 seal and open (chacha20_x86_64.S): passes of 8 blocks
  * XORed into dst, and Poly1305 in general registers beside the rounds:
  * the seal's over the ciphertext of all passes but the last (@npasses >=
- * 2), the open's over every pass's input (@npasses >= 1; in place is
- * safe). p->h current on entry.
+ * 2), the open's over the whole blocks of its @len bytes of input, in
+ * passes over @len rounded up to 512 bytes (in place is safe). p->h
+ * current on entry.
  */
 struct vgc_poly1305;
 void vgc_chacha20poly1305_seal_avx2(u32 state[16], u8 *dst, const u8 *src,
 				    unsigned int npasses,
 				    struct vgc_poly1305 *p);
 void vgc_chacha20poly1305_open_avx2(u32 state[16], u8 *dst, const u8 *src,
-				    unsigned int npasses,
-				    struct vgc_poly1305 *p);
+				    unsigned int len, struct vgc_poly1305 *p);
 
 /*
  * One block in general registers (chacha20_x64.S): ks = the keystream of

@@ -402,19 +402,39 @@
 	_pblock	(\poly >= 4)
 .endm
 
+/* the stitched seal's and open's stack area (see below) */
+#define VGC_ST_R0	(4*32)
+#define VGC_ST_R1	(4*32 + 8)
+#define VGC_ST_S1	(4*32 + 16)
+#define VGC_ST_P	(4*32 + 24)
+#define VGC_ST_RDI	(5*32)
+#define VGC_ST_RSI	(5*32 + 8)
+#define VGC_ST_RCX	(5*32 + 16)
+#define VGC_ST_RDX	(5*32 + 24)
+#define VGC_ST_RAX	(6*32)
+#define VGC_ST_PCNT	(6*32 + 8)
+
 /*
- * The stitched seal's Poly1305 (vgc_chacha20poly1305_seal_avx2): one
- * 16-byte block of ciphertext at %r8 into h (%rbx, %r12, %r13), in
+ * The stitched seal's and open's Poly1305 (vgc_chacha20poly1305_seal_avx2):
+ * one 16-byte block of ciphertext at %r8 into h (%rbx, %r12, %r13), in
  * general registers beside the vector rounds, r0, r1 and s1 in %rdi,
- * %rsi and %rcx (their own values wait in the stack area meanwhile).
+ * %rsi and %rcx (their own values wait in the stack area meanwhile);
+ * in the open (_pcount set), none once the count of blocks to absorb in
+ * the stack area has run out (its last pass, partly text and partly
+ * padding).
  */
 .macro _pblock on
 .if \on
+.if _pcount
+	decl	VGC_ST_PCNT(%r11)
+	js	.Lpb_none\@
+.endif
 	add	0(%r8), %rbx		/* h += m + 2^128 */
 	adc	8(%r8), %r12
 	adc	$1, %r13
 	_p64_mulr %rbx, %r12, %r13, %rdi, %rsi, %rcx, %r14, %r15, %r9
 	add	$16, %r8
+.Lpb_none\@:
 .endif
 .endm
 
@@ -1052,7 +1072,9 @@ SYM_FUNC_END(\name)
  *	void vgc_chacha20poly1305_seal_avx2(u32 state[16], u8 *dst,
  *			const u8 *src, unsigned int npasses,
  *			struct vgc_poly1305 *p);
- *	void vgc_chacha20poly1305_open_avx2(...the same...);
+ *	void vgc_chacha20poly1305_open_avx2(u32 state[16], u8 *dst,
+ *			const u8 *src, unsigned int len,
+ *			struct vgc_poly1305 *p);
  *
  * @npasses vertical passes of 8 blocks: dst = src XOR keystream,
  * state[12] advancing by 8 npasses; and Poly1305 in general registers
@@ -1060,23 +1082,19 @@ SYM_FUNC_END(\name)
  * which the scalar multiplies leave free. The seal (@npasses at least 2)
  * absorbs the ciphertext of every pass but the last, each during the
  * next pass; the last pass's 512 bytes are left to the caller's vector
- * Poly1305. The open (@npasses at least 1) absorbs each pass's input
- * during its own rounds, before its stores. p->h must be current (no
+ * Poly1305. The open (@len at least 1) makes whole passes over
+ * @len rounded up to 512 bytes, which src and dst must have room for,
+ * and absorbs @len's whole 16-byte blocks, each pass's during its own
+ * rounds, before its stores: the last pass may be partly text and partly
+ * what the caller padded it with, whose keystream is made but not
+ * absorbed (a partial block is the caller's). p->h must be current (no
  * vector lanes live). Kept: %eax blocks made, %ecx blocks to make, %r8 the
  * ciphertext being absorbed, h in %rbx, %r12, %r13; %r9, %r14, %r15
  * the multiply's temporaries. The stack area at %r11: the four c-word
- * slots, then r0, r1, s1, p and, during a pass's rounds, the %rdi, %rsi,
- * %rcx, %rdx and %eax that r0, r1, s1 and the multiplies displace.
+ * slots, then r0, r1, s1, p, during a pass's rounds the %rdi, %rsi,
+ * %rcx, %rdx and %eax that r0, r1, s1 and the multiplies displace, and
+ * the count of blocks left to absorb.
  */
-#define VGC_ST_R0	(4*32)
-#define VGC_ST_R1	(4*32 + 8)
-#define VGC_ST_S1	(4*32 + 16)
-#define VGC_ST_P	(4*32 + 24)
-#define VGC_ST_RDI	(5*32)
-#define VGC_ST_RSI	(5*32 + 8)
-#define VGC_ST_RCX	(5*32 + 16)
-#define VGC_ST_RDX	(5*32 + 24)
-#define VGC_ST_RAX	(6*32)
 
 /*
  * r0, r1, s1 into %rdi, %rsi, %rcx, and the ciphertext to absorb: the
@@ -1121,6 +1139,15 @@ SYM_FUNC_START(\name)
 	sub	$(8*VL), %rsp
 	lea	(VL-1)(%rsp), %r11
 	and	$-VL, %r11
+	/* the open: the blocks to absorb, and the passes over @len */
+.set _pcount, \open
+.if \open
+	mov	%ecx, %eax
+	shr	$4, %eax
+	mov	%eax, VGC_ST_PCNT(%r11)
+	add	$511, %ecx
+	shr	$9, %ecx
+.endif
 	mov	VGC_P_R(%r8), %rax
 	mov	%rax, VGC_ST_R0(%r11)
 	mov	VGC_P_R + 8(%r8), %rax
