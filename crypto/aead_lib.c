@@ -60,7 +60,7 @@ static u8 __percpu *vgc_open_bufs;
 int vgc_aead_lib_init(void)
 {
 	vgc_lib_slots = alloc_percpu(struct vgc_lib_slots);
-	vgc_open_bufs = __alloc_percpu(VGC_CP_OPEN_BUF, 64);
+	vgc_open_bufs = __alloc_percpu(VGC_CP_OPEN_ROOM, 64);
 	if (vgc_lib_slots && vgc_open_bufs)
 		return 0;
 	vgc_aead_lib_exit();
@@ -249,7 +249,7 @@ static bool vgc_lib_open_buffered(struct vgc_cp_req *r, u8 *dst,
 		memcpy(dst, buf, len);
 	else if (ok)
 		ok = sg_pcopy_from_buffer(sg, sg_nents(sg), buf, len, 0) == len;
-	vgc_cp_open_buf_end(r, buf, len);
+	vgc_cp_open_buf_end(r, buf);
 	return ok;
 }
 

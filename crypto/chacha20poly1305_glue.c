@@ -377,7 +377,7 @@ static int vgc_aead_open_buffered(struct vgc_cp_req *r,
 				 req->assoclen) != len)
 		ret = -EINVAL;
 end:
-	vgc_cp_open_buf_end(r, buf, len);
+	vgc_cp_open_buf_end(r, buf);
 	return ret;
 }
 

@@ -60,7 +60,7 @@ const struct vgc_cp_backend *vgc_aead_best_backend(void);
 int vgc_aead_lib_init(void);
 void vgc_aead_lib_exit(void);
 /*
- * This CPU's open buffer (VGC_CP_OPEN_BUF bytes), for a request on a
+ * This CPU's open buffer (VGC_CP_OPEN_ROOM bytes), for a request on a
  * vector back end: only between vgc_cp_open_buf_begin() and
  * vgc_cp_open_buf_end(), inside the request's SIMD section, which keeps
  * the task on this CPU and cannot nest with another user's section.

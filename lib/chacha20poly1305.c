@@ -413,58 +413,54 @@ void vgc_cp_open_buf_begin(struct vgc_cp_req *r, size_t len)
 		cp_simd_close(r);
 	cp_section(r, 0, 0, 0);
 	r->simd_room -= min_t(size_t, r->simd_room, 2 * len);
-}
-
-/*
- * How much of the buffer an open of @len bytes uses: its stitched passes
- * run over whole passes (the padding's keystream is made, and wiped).
- */
-static size_t cp_open_span(const struct vgc_cp_req *r, size_t len)
-{
-	return DIV_ROUND_UP(len, r->be->seal_pass) * r->be->seal_pass;
+	/* what the caller copies in, until the open says more */
+	r->open_span = len;
 }
 
 /*
  * Everything happens in @buf, inside the section vgc_cp_open_buf_begin()
- * opened. A text whose keystream was made at init (up to 4 blocks) is
- * absorbed, and decrypted once the tag has verified; a longer one is
- * authenticated and decrypted in one stitched call (its partial last
- * Poly1305 block taken first, while it is still ciphertext), verified
- * after. A refused open wipes @buf before the section closes, while the
- * buffer is still the caller's.
+ * opened, and decrypts before the tag is checked: no one else sees the
+ * buffer. The keystream made at init (the text's first blocks, all of a
+ * short one's) is used first; the rest is authenticated and decrypted
+ * in one stitched call (its partial last Poly1305 block taken first,
+ * while it is still ciphertext), whose passes run on over the buffer's
+ * room to a whole pass. A refused open wipes what it used of @buf
+ * before the section closes, while the buffer is still the caller's.
  */
 int vgc_cp_open_buf(struct vgc_cp_req *r, u8 *buf, size_t len,
 		    const u8 tag[VGC_CP_TAG_SIZE])
 {
-	size_t whole = len - len % VGC_POLY1305_BLOCK_SIZE;
-	bool stitched = len && !r->ks_avail;
+	size_t first = min_t(size_t, len, r->ks_avail), rest, whole;
 	int err;
 
 	cp_enter_text(r);
 	r->textlen = len;
-	if (stitched) {
-		cp_absorb(r, buf + whole, len - whole);
+	cp_absorb(r, buf, first);
+	cp_use_ks(r, buf, buf, first);
+	rest = len - first;
+	r->open_span = first;
+	if (rest) {
+		whole = rest - rest % VGC_POLY1305_BLOCK_SIZE;
+		cp_absorb(r, buf + first + whole, rest - whole);
 		if (r->be->poly_flush)
 			r->be->poly_flush(&r->poly);
-		r->be->open_passes(r->chacha, &r->poly, buf, buf, len);
-	} else {
-		cp_absorb(r, buf, len);
+		r->be->open_passes(r->chacha, &r->poly, buf + first, buf + first,
+				   rest);
+		r->open_span += DIV_ROUND_UP(rest, r->be->seal_pass) *
+				r->be->seal_pass;
 	}
 	err = cp_verify_section(r, tag);
 	if (err) {
-		memzero_explicit(buf, cp_open_span(r, len));
-		vgc_cp_end(r);
+		vgc_cp_open_buf_end(r, buf);
 		return err;
 	}
-	if (!stitched)
-		cp_crypt(r, buf, buf, len, CP_DECRYPT);
 	r->decrypted = len;
 	return 0;
 }
 
-void vgc_cp_open_buf_end(struct vgc_cp_req *r, u8 *buf, size_t len)
+void vgc_cp_open_buf_end(struct vgc_cp_req *r, u8 *buf)
 {
-	memzero_explicit(buf, cp_open_span(r, len));
+	memzero_explicit(buf, r->open_span);
 	vgc_cp_end(r);
 }
 

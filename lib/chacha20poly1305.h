@@ -164,6 +164,7 @@ struct vgc_cp_req {
 	unsigned int ks_avail;		/* how many bytes of it */
 	unsigned int pbuf_len;
 	unsigned int simd_room;		/* what the open section may still cover */
+	unsigned int open_span;		/* what an open used of its buffer */
 	bool in_simd;			/* a SIMD section is open */
 	bool in_text;
 	bool tagged;			/* the Poly1305 state is wiped */
@@ -221,11 +222,14 @@ void vgc_cp_decrypt_update(struct vgc_cp_req *r, u8 *dst, const u8 *src,
  * what was authenticated, and a refused open leaves dst as it was (and
  * wipes @buf). The caller does not leave the section (no pause, no
  * sleep) from begin to end: the buffer is its own only inside it. The
- * stitched passes run over whole passes of the buffer (VGC_CP_OPEN_BUF
- * is a multiple of every back end's seal_pass): what lies beyond the
- * text in the last one is made keystream of, never absorbed, and wiped.
+ * stitched passes run over whole passes of the buffer, which has room
+ * for a text of VGC_CP_OPEN_BUF bytes and one pass more (passes are at
+ * most VGC_CP_MAX_PASS bytes): what lies beyond the text in the last
+ * one is made keystream of, never absorbed, and wiped.
  */
 #define VGC_CP_OPEN_BUF		VGC_SIMD_CHUNK
+#define VGC_CP_MAX_PASS		512
+#define VGC_CP_OPEN_ROOM	(VGC_CP_OPEN_BUF + VGC_CP_MAX_PASS)
 
 static inline bool vgc_cp_open_buffered(const struct vgc_cp_backend *be,
 					size_t textlen)
@@ -241,8 +245,8 @@ void vgc_cp_open_buf_begin(struct vgc_cp_req *r, size_t len);
  */
 int vgc_cp_open_buf(struct vgc_cp_req *r, u8 *buf, size_t len,
 		    const u8 tag[VGC_CP_TAG_SIZE]);
-/* wipe @buf's @len bytes, end @r (and its section) */
-void vgc_cp_open_buf_end(struct vgc_cp_req *r, u8 *buf, size_t len);
+/* wipe what the open used of @buf, end @r (and its section) */
+void vgc_cp_open_buf_end(struct vgc_cp_req *r, u8 *buf);
 
 /*
  * Close the request's SIMD section, if one is open, so that the caller

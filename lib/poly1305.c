@@ -1,18 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Portable Poly1305 with 64-bit limbs and 128-bit products.
- *
- * Clamping leaves r0 and r1 below 2^60 and r1 a multiple of 4, so
- * r1 * 2^128 = (r1 / 4) * 2^130 == 5 * r1 / 4 (mod 2^130 - 5): the cross
- * terms that overflow 2^128 fold back as multiples of s1 = r1 + r1 / 4,
- * and every sum of products stays below 2^126.
+ * Portable Poly1305 with 64-bit limbs and 128-bit products (the block
+ * step, vgc_poly1305_step(), is in poly1305.h).
  */
 #include <linux/stddef.h>
 
 #include "poly1305.h"
-
-/* 128-bit products: every 64-bit target the module builds for has them */
-#define vgc_u128 unsigned __int128
 
 void vgc_poly1305_init(struct vgc_poly1305 *p, const u8 key[VGC_POLY1305_KEY_SIZE])
 {
@@ -32,42 +25,13 @@ void vgc_poly1305_blocks_generic(struct vgc_poly1305 *p, const u8 *src,
 				 unsigned int nblocks, u64 hibit)
 {
 	const u64 r0 = p->r[0], r1 = p->r[1], s1 = r1 + (r1 >> 2);
-	u64 h0 = p->h[0], h1 = p->h[1], h2 = p->h[2];
-	vgc_u128 d0, d1;
-	u64 d2, c;
+	u64 h[3] = { p->h[0], p->h[1], p->h[2] };
 
-	while (nblocks--) {
-		/* h += m (+ 2^128): h2 stays below 7 */
-		d0 = (vgc_u128)h0 + get_unaligned_le64(src);
-		d1 = (vgc_u128)h1 + get_unaligned_le64(src + 8) + (u64)(d0 >> 64);
-		h0 = (u64)d0;
-		h1 = (u64)d1;
-		h2 += (u64)(d1 >> 64) + hibit;
-
-		/* h *= r, with the overflowing terms folded through s1 */
-		d0 = (vgc_u128)h0 * r0 + (vgc_u128)h1 * s1;
-		d1 = (vgc_u128)h0 * r1 + (vgc_u128)h1 * r0 + (vgc_u128)h2 * s1;
-		d2 = h2 * r0;
-
-		d1 += (u64)(d0 >> 64);
-		d2 += (u64)(d1 >> 64);
-		h0 = (u64)d0;
-		h1 = (u64)d1;
-
-		/* fold the bits at 2^130 and above back in, times 5 */
-		c = (d2 >> 2) + (d2 & ~3ULL);
-		h2 = d2 & 3;
-		h0 += c;
-		c = h0 < c;
-		h1 += c;
-		c = h1 < c;
-		h2 += c;
-
-		src += VGC_POLY1305_BLOCK_SIZE;
-	}
-	p->h[0] = h0;
-	p->h[1] = h1;
-	p->h[2] = h2;
+	for (; nblocks; nblocks--, src += VGC_POLY1305_BLOCK_SIZE)
+		vgc_poly1305_step(h, src, hibit, r0, r1, s1);
+	p->h[0] = h[0];
+	p->h[1] = h[1];
+	p->h[2] = h[2];
 }
 
 void vgc_poly1305_final(struct vgc_poly1305 *p, u8 tag[VGC_POLY1305_TAG_SIZE])

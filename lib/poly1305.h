@@ -47,6 +47,50 @@ struct vgc_poly1305 {
 
 void vgc_poly1305_init(struct vgc_poly1305 *p, const u8 key[VGC_POLY1305_KEY_SIZE]);
 
+/*
+ * One block: h = (h + m + hibit 2^128) r, partly reduced (h2 small), in
+ * 64-bit limbs and 128-bit products. Clamping leaves r0 and r1 below
+ * 2^60 and r1 a multiple of 4, so r1 * 2^128 = (r1 / 4) * 2^130 ==
+ * 5 * r1 / 4 (mod 2^130 - 5): the cross terms that overflow 2^128 fold
+ * back as multiples of s1 = r1 + r1 / 4, and every sum of products stays
+ * below 2^126. Inline, for the portable code and for stitched code in C
+ * (arm64), where the compiler places vector instructions between its
+ * multiplies.
+ */
+static __always_inline void vgc_poly1305_step(u64 h[3], const u8 *m, u64 hibit,
+					      u64 r0, u64 r1, u64 s1)
+{
+	unsigned __int128 d0, d1;
+	u64 d2, c;
+
+	/* h += m (+ 2^128): h2 stays below 7 */
+	d0 = (unsigned __int128)h[0] + get_unaligned_le64(m);
+	d1 = (unsigned __int128)h[1] + get_unaligned_le64(m + 8) +
+	     (u64)(d0 >> 64);
+	h[0] = (u64)d0;
+	h[1] = (u64)d1;
+	h[2] += (u64)(d1 >> 64) + hibit;
+
+	/* h *= r, with the overflowing terms folded through s1 */
+	d0 = (unsigned __int128)h[0] * r0 + (unsigned __int128)h[1] * s1;
+	d1 = (unsigned __int128)h[0] * r1 + (unsigned __int128)h[1] * r0 +
+	     (unsigned __int128)h[2] * s1;
+	d2 = h[2] * r0;
+	d1 += (u64)(d0 >> 64);
+	d2 += (u64)(d1 >> 64);
+	h[0] = (u64)d0;
+	h[1] = (u64)d1;
+
+	/* fold the bits at 2^130 and above back in, times 5 */
+	c = (d2 >> 2) + (d2 & ~3ULL);
+	h[2] = d2 & 3;
+	h[0] += c;
+	c = h[0] < c;
+	h[1] += c;
+	c = h[1] < c;
+	h[2] += c;
+}
+
 /* Absorb @nblocks 16-byte blocks, each with 2^128 added when @hibit is 1. */
 void vgc_poly1305_blocks_generic(struct vgc_poly1305 *p, const u8 *src,
 				 unsigned int nblocks, u64 hibit);

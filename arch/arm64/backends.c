@@ -125,9 +125,25 @@ static void neon_poly_flush(struct vgc_poly1305 *p)
 	vec_poly_flush(&vec_poly_neon, p);
 }
 
+/* the stitched passes are C: their frames are burnt after each call */
+static void neon_seal_passes(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
+			     const u8 *src, unsigned int npasses)
+{
+	vgc_chacha20poly1305_seal_neon(state, p, dst, src, npasses);
+	vgc_burn_stack();
+}
+
+static void neon_open_passes(u32 state[16], struct vgc_poly1305 *p, u8 *dst,
+			     const u8 *src, unsigned int len)
+{
+	vgc_chacha20poly1305_open_neon(state, p, dst, src, len);
+	vgc_burn_stack();
+}
+
 /*
  * 4-block vertical (1-2 block horizontal) NEON ChaCha20; NEON Poly1305
- * (two lanes, four blocks a step) for longer texts, else scalar
+ * (two lanes, four blocks a step) for longer texts, else scalar; seal
+ * and open stitched (four NEON blocks, scalar Poly1305 beside them)
  */
 static const struct vgc_cp_backend vgc_cp_backend_neon = {
 	.name = "neon",
@@ -137,6 +153,9 @@ static const struct vgc_cp_backend vgc_cp_backend_neon = {
 	.chacha_xor_ks = vgc_chacha20_xor_ks_neon,
 	.poly_blocks = neon_poly_blocks,
 	.poly_flush = neon_poly_flush,
+	.seal_passes = neon_seal_passes,
+	.open_passes = neon_open_passes,
+	.seal_pass = VGC_NEON_PASS,
 	.simd_begin = arm64_neon_begin,
 	.simd_end = arm64_neon_end,
 };

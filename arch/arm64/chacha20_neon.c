@@ -181,14 +181,28 @@ static __always_inline void vout(uint32x4_t w0, uint32x4_t w1, uint32x4_t w2,
 #define VIN(state, i)	vdupq_n_u32((state)[i])
 
 /*
+ * r of a stitched call, in general registers: its Poly1305 blocks
+ * (vgc_poly1305_step(), in C) sit between the rounds' NEON instructions,
+ * which an in-order core issues beside them only if they are next to
+ * each other.
+ */
+struct spoly_key {
+	u64 r0, r1, s1;
+};
+
+/*
  * Four blocks from counter state[12] + done; the first @nb (0..4) are
  * XORed into dst, and the next one's keystream goes to @ks if given. A
  * tail computes blocks it throws away: which blocks are written depends
- * only on the lengths.
+ * only on the lengths. With @pm, Poly1305 over the 16 blocks (256 bytes)
+ * at @pm too, two a double round in the first eight, all read before
+ * the blocks are stored (in place is safe).
  */
-static __always_inline void chacha_4block(const u32 state[16], u8 *dst,
-					  const u8 *src, u32 done,
-					  unsigned int nb, u8 *ks)
+static __always_inline void chacha_4block_p(const u32 state[16], u8 *dst,
+					    const u8 *src, u32 done,
+					    unsigned int nb, u8 *ks,
+					    const u8 *pm, u64 h[3],
+					    const struct spoly_key *k)
 {
 	const uint8x16_t idx = vld1q_u8(vgc_neon_rot8_idx);
 	const uint32x4_t in12 = vaddq_u32(vdupq_n_u32(state[12] + done),
@@ -214,7 +228,19 @@ static __always_inline void chacha_4block(const u32 state[16], u8 *dst,
 	x[14] = VIN(state, 14);
 	x[15] = VIN(state, 15);
 
-	for (i = 0; i < 10; i++) {
+	i = 0;
+	if (pm) {
+		for (; i < 8; i++, pm += 2 * VGC_POLY1305_BLOCK_SIZE) {
+			vround(x, idx, 0, 4, 8, 12, 1, 5, 9, 13,
+			       2, 6, 10, 14, 3, 7, 11, 15);
+			vgc_poly1305_step(h, pm, 1, k->r0, k->r1, k->s1);
+			vround(x, idx, 0, 5, 10, 15, 1, 6, 11, 12,
+			       2, 7, 8, 13, 3, 4, 9, 14);
+			vgc_poly1305_step(h, pm + VGC_POLY1305_BLOCK_SIZE, 1,
+					  k->r0, k->r1, k->s1);
+		}
+	}
+	for (; i < 10; i++) {
 		/* column round, then diagonal round */
 		vround(x, idx, 0, 4, 8, 12, 1, 5, 9, 13,
 		       2, 6, 10, 14, 3, 7, 11, 15);
@@ -234,6 +260,13 @@ static __always_inline void chacha_4block(const u32 state[16], u8 *dst,
 	vout(x[12], x[13], x[14], x[15], in12, VIN(state, 13),
 	     VIN(state, 14), VIN(state, 15), dst + 48, src + 48,
 	     ks ? ks + 48 : NULL, nb);
+}
+
+static __always_inline void chacha_4block(const u32 state[16], u8 *dst,
+					  const u8 *src, u32 done,
+					  unsigned int nb, u8 *ks)
+{
+	chacha_4block_p(state, dst, src, done, nb, ks, NULL, NULL, NULL);
 }
 
 /*
@@ -516,4 +549,85 @@ void vgc_chacha20_xor_ks_neon(u32 state[16], u8 *dst, const u8 *src,
 	chacha_xor(state, dst, src, nblocks, ks);
 	vgc_arm64_wipe_vregs();
 	vgc_arm64_wipe_gprs();
+}
+
+/* r, s1 and h from @p (after the SIMD entry check: nothing to spill) */
+static __always_inline void spoly_load(struct spoly_key *k, u64 h[3],
+				       const struct vgc_poly1305 *p)
+{
+	k->r0 = p->r[0];
+	k->r1 = p->r[1];
+	k->s1 = p->r[1] + (p->r[1] >> 2);
+	h[0] = p->h[0];
+	h[1] = p->h[1];
+	h[2] = p->h[2];
+}
+
+/* h back into @p, r wiped, and the registers */
+static __always_inline void spoly_store(struct spoly_key *k, const u64 h[3],
+					struct vgc_poly1305 *p)
+{
+	p->h[0] = h[0];
+	p->h[1] = h[1];
+	p->h[2] = h[2];
+	memzero_explicit(k, sizeof(*k));
+	vgc_arm64_wipe_vregs();
+	vgc_arm64_wipe_gprs();
+}
+
+/*
+ * The stitched seal: @npasses (at least 2) passes of four blocks, each
+ * after the first absorbing the previous one's ciphertext (256 bytes)
+ * beside its rounds; the last pass's is the caller's.
+ */
+void vgc_chacha20poly1305_seal_neon(u32 state[16], struct vgc_poly1305 *p,
+				    u8 *dst, const u8 *src,
+				    unsigned int npasses)
+{
+	struct spoly_key k;
+	unsigned int i;
+	u64 h[3];
+
+	VGC_SIMD_ENTRY();
+	spoly_load(&k, h, p);
+	chacha_4block(state, dst, src, 0, 4, NULL);
+	for (i = 1; i < npasses; i++)
+		chacha_4block_p(state, dst + i * VGC_NEON_PASS,
+				src + i * VGC_NEON_PASS, 4 * i, 4, NULL,
+				dst + (i - 1) * VGC_NEON_PASS, h, &k);
+	state[12] += 4 * npasses;
+	spoly_store(&k, h, p);
+}
+
+/*
+ * The stitched open: the whole passes of @len bytes absorbed (their
+ * input, before their stores) beside their rounds; the rest's whole
+ * Poly1305 blocks, then its ChaCha20 blocks over @len rounded up to a
+ * block (the caller's buffer has the room). A partial last Poly1305
+ * block is the caller's.
+ */
+void vgc_chacha20poly1305_open_neon(u32 state[16], struct vgc_poly1305 *p,
+				    u8 *dst, const u8 *src, unsigned int len)
+{
+	unsigned int i, n = len / VGC_NEON_PASS;
+	struct spoly_key k;
+	u64 h[3];
+
+	VGC_SIMD_ENTRY();
+	spoly_load(&k, h, p);
+	for (i = 0; i < n; i++)
+		chacha_4block_p(state, dst + i * VGC_NEON_PASS,
+				src + i * VGC_NEON_PASS, 4 * i, 4, NULL,
+				src + i * VGC_NEON_PASS, h, &k);
+	state[12] += 4 * n;
+	dst += n * VGC_NEON_PASS;
+	src += n * VGC_NEON_PASS;
+	len -= n * VGC_NEON_PASS;
+	for (i = 0; i < len / VGC_POLY1305_BLOCK_SIZE; i++)
+		vgc_poly1305_step(h, src + i * VGC_POLY1305_BLOCK_SIZE, 1,
+				  k.r0, k.r1, k.s1);
+	if (len)
+		chacha_xor(state, dst, src, DIV_ROUND_UP(len, VGC_CHACHA_BLOCK_SIZE),
+			   NULL);
+	spoly_store(&k, h, p);
 }

@@ -23,6 +23,20 @@ void vgc_poly1305_blocks_arm64(struct vgc_poly1305 *p, const u8 *src,
 			       unsigned int nblocks);
 
 /*
+ * Stitched (chacha20_neon.c): passes of four NEON blocks with Poly1305
+ * in general registers beside the rounds; the seal absorbs the
+ * ciphertext of every pass but the last (@npasses >= 2), the open the
+ * whole blocks of its @len bytes of input, over @len rounded up to a
+ * block (in place is safe). p->h current on entry and on return.
+ */
+#define VGC_NEON_PASS	256
+void vgc_chacha20poly1305_seal_neon(u32 state[16], struct vgc_poly1305 *p,
+				    u8 *dst, const u8 *src,
+				    unsigned int npasses);
+void vgc_chacha20poly1305_open_neon(u32 state[16], struct vgc_poly1305 *p,
+				    u8 *dst, const u8 *src, unsigned int len);
+
+/*
  * Poly1305 in NEON lanes (poly1305_neon.c), only between
  * kernel_neon_begin() and kernel_neon_end(): @nblocks a multiple of 4,
  * into the message's two lanes (started from h if they are not live).

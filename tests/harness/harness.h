@@ -118,7 +118,7 @@ void vgc_cp_seal(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
  * The one-shot open's buffer (vgc_cp_open_buffered()), this thread's:
  * wiped after every open, which the dead-stack suite checks.
  */
-extern __thread u8 vgc_harness_open_buf[VGC_CP_OPEN_BUF];
+extern __thread u8 vgc_harness_open_buf[VGC_CP_OPEN_ROOM];
 int vgc_cp_open(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
 		size_t len, const u8 *ad, size_t adlen,
 		const u8 key[VGC_CP_KEY_SIZE], const u8 nonce[VGC_CP_NONCE_SIZE]);

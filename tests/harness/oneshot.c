@@ -10,7 +10,7 @@
  */
 #include "harness.h"
 
-__thread u8 vgc_harness_open_buf[VGC_CP_OPEN_BUF] __aligned(64);
+__thread u8 vgc_harness_open_buf[VGC_CP_OPEN_ROOM] __aligned(64);
 
 void vgc_cp_seal(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
 		 size_t len, const u8 *ad, size_t adlen,
@@ -46,7 +46,7 @@ int vgc_cp_open(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
 		if (ret)
 			return ret;
 		memcpy(dst, buf, len);
-		vgc_cp_open_buf_end(&r, buf, len);
+		vgc_cp_open_buf_end(&r, buf);
 		return 0;
 	}
 	/* as the module's driver: src is read once, dst decrypted in place */

@@ -580,7 +580,7 @@ static void run_ops(void)
 			s->nonce))
 		return;
 	/* the plaintext and keystream a buffered open held: wiped after it */
-	s->buf_wiped = vgc_all_byte(vgc_harness_open_buf, VGC_CP_OPEN_BUF, 0);
+	s->buf_wiped = vgc_all_byte(vgc_harness_open_buf, VGC_CP_OPEN_ROOM, 0);
 	vgc_seal_seg(be, &rng, false, s->out, s->pt, len, s->ad, AD_LEN, s->key,
 		     s->nonce);
 	if (vgc_open_seg(be, &rng, true, s->out, s->sealed, len + 16, s->ad,
@@ -794,7 +794,7 @@ void vgc_suite_dead_stack(const struct vgc_cp_backend *be,
 			  s->len, hits);
 		/* and after the refused one */
 		vgc_check(t, s->buf_wiped &&
-			  vgc_all_byte(vgc_harness_open_buf, VGC_CP_OPEN_BUF, 0),
+			  vgc_all_byte(vgc_harness_open_buf, VGC_CP_OPEN_ROOM, 0),
 			  SUITE, be->name,
 			  "len %zu: the open buffer was not wiped", s->len);
 		if (!s->snaps)
