@@ -226,31 +226,52 @@ static void vgc_lib_encrypt(u8 *dst, const u8 *src, size_t src_len,
 }
 
 /*
- * A text of up to VGC_CP_OPEN_BUF bytes, opened through this CPU's
- * buffer in one stitched pass (vgc_cp_open_buf()): from flat @src to
- * flat @dst, or (@src NULL) from and to @sg. Ends the request.
+ * Through this CPU's buffer in one stitched pass: a text of up to
+ * VGC_CP_OPEN_BUF bytes whole (@head 0: vgc_cp_open_buf()), or a longer
+ * one's bytes from @head on, after its first @head bytes were
+ * authenticated (vgc_cp_open_buf_tail()); from flat @src to flat @dst,
+ * or (@src NULL) from and to @sg. True: the tag verified and that part
+ * is decrypted in dst (a first part is then the caller's to decrypt, and
+ * the request goes on); false: refused (or a short list), and the
+ * request has ended.
  */
 static bool vgc_lib_open_buffered(struct vgc_cp_req *r, u8 *dst,
 				  const u8 *src, struct scatterlist *sg,
-				  size_t len, const u8 *tag)
+				  size_t head, size_t len, const u8 *tag)
 {
+	size_t part = len - head;
 	bool ok = true;
 	u8 *buf;
 
-	vgc_cp_open_buf_begin(r, len);
+	vgc_cp_open_buf_begin(r, part);
 	buf = vgc_open_buf();
 	if (src)
-		memcpy(buf, src, len);
+		memcpy(buf, src + head, part);
 	else
-		ok = sg_pcopy_to_buffer(sg, sg_nents(sg), buf, len, 0) == len;
-	if (ok && vgc_cp_open_buf(r, buf, len, tag))
+		ok = sg_pcopy_to_buffer(sg, sg_nents(sg), buf, part, head) == part;
+	if (!ok) {
+		vgc_cp_open_buf_end(r, buf);
 		return false;
-	if (ok && dst)
-		memcpy(dst, buf, len);
-	else if (ok)
-		ok = sg_pcopy_from_buffer(sg, sg_nents(sg), buf, len, 0) == len;
+	}
+	if (head ? vgc_cp_open_buf_tail(r, buf, part, tag) :
+		   vgc_cp_open_buf(r, buf, part, tag))
+		return false;
+	if (dst)
+		memcpy(dst + head, buf, part);
+	else
+		ok = sg_pcopy_from_buffer(sg, sg_nents(sg), buf, part, head) == part;
+	if (head && ok) {
+		vgc_cp_open_buf_release(r, buf);
+		return true;
+	}
 	vgc_cp_open_buf_end(r, buf);
 	return ok;
+}
+
+/* where an open authenticates alone: all, or the part before the buffer's */
+static size_t vgc_lib_open_head(const struct vgc_cp_backend *be, size_t len)
+{
+	return vgc_cp_open_buffered_tail(be, len) ? vgc_cp_open_head(len) : len;
 }
 
 static bool vgc_lib_decrypt(u8 *dst, const u8 *src, size_t src_len,
@@ -259,7 +280,7 @@ static bool vgc_lib_decrypt(u8 *dst, const u8 *src, size_t src_len,
 {
 	const struct vgc_cp_backend *be;
 	struct vgc_lib_call c;
-	size_t len;
+	size_t len, head;
 	bool ok;
 
 	if (src_len < VGC_CP_TAG_SIZE)
@@ -269,16 +290,19 @@ static bool vgc_lib_decrypt(u8 *dst, const u8 *src, size_t src_len,
 	vgc_cp_init(c.r, be, key, nonce, len);
 	vgc_cp_ad(c.r, ad, ad_len);
 	if (vgc_cp_open_buffered(be, len)) {
-		ok = vgc_lib_open_buffered(c.r, dst, src, NULL, len, src + len);
+		ok = vgc_lib_open_buffered(c.r, dst, src, NULL, 0, len, src + len);
 		vgc_lib_leave();
 		return ok;
 	}
-	vgc_lib_flat_pass(&c, VGC_AUTH, NULL, src, len);
-	if (vgc_cp_verify(c.r, src + len)) {
+	head = vgc_lib_open_head(be, len);
+	vgc_lib_flat_pass(&c, VGC_AUTH, NULL, src, head);
+	if (head < len ? !vgc_lib_open_buffered(c.r, dst, src, NULL, head, len,
+						src + len) :
+			 vgc_cp_verify(c.r, src + len)) {
 		vgc_lib_leave();
 		return false;
 	}
-	vgc_lib_flat_pass(&c, VGC_DECRYPT, dst, src, len);
+	vgc_lib_flat_pass(&c, VGC_DECRYPT, dst, src, head);
 	vgc_cp_end(c.r);
 	vgc_lib_leave();
 	return true;
@@ -399,7 +423,7 @@ bool vgc_chacha20poly1305_decrypt_sg_inplace(struct scatterlist *src,
 	const struct vgc_cp_backend *be;
 	u8 n[VGC_CP_NONCE_SIZE], tag[VGC_CP_TAG_SIZE];
 	struct vgc_lib_call c;
-	unsigned int len;
+	unsigned int len, head;
 	bool ok = false;
 	u8 *flat;
 
@@ -417,12 +441,15 @@ bool vgc_chacha20poly1305_decrypt_sg_inplace(struct scatterlist *src,
 	vgc_cp_init(c.r, be, key, n, len);
 	vgc_cp_ad(c.r, ad, ad_len);
 	/* authenticated first; decrypted in place only if the tag verifies */
+	head = vgc_lib_open_head(be, len);
 	if (vgc_cp_open_buffered(be, len)) {
-		ok = vgc_lib_open_buffered(c.r, NULL, NULL, src, len, tag);
-	} else if (!vgc_walk_text(c.r, src, NULL, 0, len, VGC_AUTH, &c.y)) {
+		ok = vgc_lib_open_buffered(c.r, NULL, NULL, src, 0, len, tag);
+	} else if (!vgc_walk_text(c.r, src, NULL, 0, head, VGC_AUTH, &c.y)) {
 		vgc_cp_end(c.r);
-	} else if (!vgc_cp_verify(c.r, tag)) {
-		ok = vgc_walk_text(c.r, src, src, 0, len, VGC_DECRYPT, &c.y);
+	} else if (head < len ?
+		   vgc_lib_open_buffered(c.r, NULL, NULL, src, head, len, tag) :
+		   !vgc_cp_verify(c.r, tag)) {
+		ok = vgc_walk_text(c.r, src, src, 0, head, VGC_DECRYPT, &c.y);
 		vgc_cp_end(c.r);
 	}
 	vgc_lib_leave();

@@ -382,6 +382,54 @@ end:
 }
 
 /*
+ * An open of more than VGC_CP_OPEN_BUF bytes on such a back end: the
+ * first part (all but the last 4 KiB or so) authenticated by walking
+ * src, as an open that does not stitch (out of place, copied into dst
+ * and authenticated there), the last part through the buffer as above,
+ * its plaintext copied to dst only if the tag verified, then the first
+ * part decrypted in dst. A refused open has written at most the first
+ * part's ciphertext to dst. Ends @r.
+ */
+static int vgc_aead_open_split(struct vgc_cp_req *r, struct aead_request *req,
+			       unsigned int len, const u8 tag[VGC_CP_TAG_SIZE],
+			       struct vgc_yield *y)
+{
+	unsigned int head = vgc_cp_open_head(len), tail = len - head;
+	unsigned int at = req->assoclen + head;
+	int ret = -EINVAL;
+	u8 *buf;
+
+	if (req->src == req->dst) {
+		if (!vgc_walk_text(r, req->src, NULL, req->assoclen, head,
+				   VGC_AUTH, y))
+			goto end;
+	} else if (!vgc_walk_text(r, req->src, req->dst, req->assoclen, head,
+				  VGC_AUTH_COPY, y)) {
+		goto end;
+	}
+	vgc_cp_open_buf_begin(r, tail);
+	buf = vgc_open_buf();
+	if (sg_pcopy_to_buffer(req->src, sg_nents(req->src), buf, tail, at) !=
+	    tail) {
+		vgc_cp_open_buf_end(r, buf);
+		return -EINVAL;
+	}
+	vgc_aead_test_hook(req);
+	ret = vgc_cp_open_buf_tail(r, buf, tail, tag);
+	if (ret)
+		return ret;
+	ret = sg_pcopy_from_buffer(req->dst, sg_nents(req->dst), buf, tail, at) ==
+	      tail ? 0 : -EINVAL;
+	vgc_cp_open_buf_release(r, buf);
+	if (!ret && !vgc_walk_text(r, req->dst, req->dst, req->assoclen, head,
+				   VGC_DECRYPT, y))
+		ret = -EINVAL;
+end:
+	vgc_cp_end(r);
+	return ret;
+}
+
+/*
  * One request. Sealing is one walk over the text; opening, where it is
  * not one stitched pass through the buffer (above: a back end with
  * open_passes, up to 4 KiB of text), is two, and
@@ -458,6 +506,10 @@ static int vgc_aead_run(const struct vgc_aead_ctx *ctx, struct vgc_cp_req *r,
 	}
 	if (vgc_cp_open_buffered(be, textlen)) {
 		ret = vgc_aead_open_buffered(r, req, textlen, tag);
+		goto out;
+	}
+	if (vgc_cp_open_buffered_tail(be, textlen)) {
+		ret = vgc_aead_open_split(r, req, textlen, tag, y);
 		goto out;
 	}
 	if (req->src == req->dst) {

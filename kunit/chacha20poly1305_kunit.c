@@ -655,8 +655,9 @@ static void test_refuse_lengths(struct kunit *test)
  * up to 4 KiB) nothing is written either; elsewhere it copies the
  * ciphertext into dst to authenticate it there (what it would decrypt
  * is then exactly what it authenticated): dst's text pieces (0xc3 before)
- * hold the ciphertext as sent, its AD part and every byte around the
- * pieces are as they were.
+ * hold the ciphertext as sent (on a stitching back end only the part
+ * before the last 4 KiB or so, which goes through the buffer), its AD
+ * part and every byte around the pieces are as they were.
  */
 static void check_forgery(struct kunit *test, struct crypto_aead *tfm, bool esp,
 			  bool inplace, const struct vgc_aead_testvec *v,
@@ -664,7 +665,7 @@ static void check_forgery(struct kunit *test, struct crypto_aead *tfm, bool esp,
 {
 	struct ctx *c = test->priv;
 	unsigned int assoclen = v->adlen + (esp ? ESP_IV_SIZE : 0);
-	unsigned int inlen = v->len + TAG_SIZE;
+	unsigned int inlen = v->len + TAG_SIZE, copied = v->len;
 	u8 iv[12];
 	int err;
 
@@ -697,7 +698,10 @@ static void check_forgery(struct kunit *test, struct crypto_aead *tfm, bool esp,
 				    what, v->name);
 		return;
 	}
-	memcpy(c->expect + assoclen, c->data + assoclen, v->len);
+	/* a longer text's last part goes through the buffer: not copied */
+	if (crypto_simd_usable() && vgc_cp_open_buffered_tail(test_backend(test), v->len))
+		copied = vgc_cp_open_head(v->len);
+	memcpy(c->expect + assoclen, c->data + assoclen, copied);
 	pool_gather(&c->dst, c->snap);
 	KUNIT_EXPECT_EQ_MSG(test, first_diff(c->snap, c->expect, assoclen + v->len),
 			    -1, "%s %s out of place: refused, dst not the ciphertext at",

@@ -418,44 +418,83 @@ void vgc_cp_open_buf_begin(struct vgc_cp_req *r, size_t len)
 }
 
 /*
+ * @len bytes of ciphertext at @buf authenticated and decrypted in place
+ * by one stitched call, from the counter's block on: its partial last
+ * Poly1305 block taken first, while it is still ciphertext; its passes
+ * run on over the buffer's room to a whole pass (their span counted).
+ */
+static void cp_open_stitched(struct vgc_cp_req *r, u8 *buf, size_t len)
+{
+	size_t whole = len - len % VGC_POLY1305_BLOCK_SIZE;
+
+	cp_absorb(r, buf + whole, len - whole);
+	if (r->be->poly_flush)
+		r->be->poly_flush(&r->poly);
+	r->be->open_passes(r->chacha, &r->poly, buf, buf, len);
+	r->open_span += DIV_ROUND_UP(len, r->be->seal_pass) * r->be->seal_pass;
+}
+
+/* the verdict; a refusal wipes what the open used of @buf and ends @r */
+static int cp_open_verdict(struct vgc_cp_req *r, u8 *buf,
+			   const u8 tag[VGC_CP_TAG_SIZE])
+{
+	int err = cp_verify_section(r, tag);
+
+	if (err)
+		vgc_cp_open_buf_end(r, buf);
+	return err;
+}
+
+/*
  * Everything happens in @buf, inside the section vgc_cp_open_buf_begin()
  * opened, and decrypts before the tag is checked: no one else sees the
  * buffer. The keystream made at init (the text's first blocks, all of a
- * short one's) is used first; the rest is authenticated and decrypted
- * in one stitched call (its partial last Poly1305 block taken first,
- * while it is still ciphertext), whose passes run on over the buffer's
- * room to a whole pass. A refused open wipes what it used of @buf
- * before the section closes, while the buffer is still the caller's.
+ * short one's) is used first, then the rest is stitched. A refused open
+ * wipes @buf before the section closes, while the buffer is still the
+ * caller's.
  */
 int vgc_cp_open_buf(struct vgc_cp_req *r, u8 *buf, size_t len,
 		    const u8 tag[VGC_CP_TAG_SIZE])
 {
-	size_t first = min_t(size_t, len, r->ks_avail), rest, whole;
+	size_t first = min_t(size_t, len, r->ks_avail);
 	int err;
 
 	cp_enter_text(r);
 	r->textlen = len;
 	cp_absorb(r, buf, first);
 	cp_use_ks(r, buf, buf, first);
-	rest = len - first;
 	r->open_span = first;
-	if (rest) {
-		whole = rest - rest % VGC_POLY1305_BLOCK_SIZE;
-		cp_absorb(r, buf + first + whole, rest - whole);
-		if (r->be->poly_flush)
-			r->be->poly_flush(&r->poly);
-		r->be->open_passes(r->chacha, &r->poly, buf + first, buf + first,
-				   rest);
-		r->open_span += DIV_ROUND_UP(rest, r->be->seal_pass) *
-				r->be->seal_pass;
-	}
-	err = cp_verify_section(r, tag);
-	if (err) {
-		vgc_cp_open_buf_end(r, buf);
-		return err;
-	}
-	r->decrypted = len;
-	return 0;
+	if (len > first)
+		cp_open_stitched(r, buf + first, len - first);
+	err = cp_open_verdict(r, buf, tag);
+	if (!err)
+		r->decrypted = len;
+	return err;
+}
+
+/*
+ * The text's last @len bytes, after the rest was authenticated (a
+ * multiple of 64 bytes, whose keystream, and any made ahead for it,
+ * waits for the decryption walk): their blocks' counter for the stitched
+ * call, then back for the walk.
+ */
+int vgc_cp_open_buf_tail(struct vgc_cp_req *r, u8 *buf, size_t len,
+			 const u8 tag[VGC_CP_TAG_SIZE])
+{
+	u32 ctr = r->chacha[12];
+
+	r->chacha[12] = 1 + r->textlen / VGC_CHACHA_BLOCK_SIZE;
+	r->open_span = 0;
+	cp_open_stitched(r, buf, len);
+	r->chacha[12] = ctr;
+	r->textlen += len;
+	return cp_open_verdict(r, buf, tag);
+}
+
+void vgc_cp_open_buf_release(struct vgc_cp_req *r, u8 *buf)
+{
+	memzero_explicit(buf, r->open_span);
+	cp_simd_close(r);
 }
 
 void vgc_cp_open_buf_end(struct vgc_cp_req *r, u8 *buf)

@@ -237,6 +237,13 @@ static inline bool vgc_cp_open_buffered(const struct vgc_cp_backend *be,
 	return be->open_passes && be->simd_begin && textlen <= VGC_CP_OPEN_BUF;
 }
 
+/* the same for a longer text, through open_buf_tail (below) */
+static inline bool vgc_cp_open_buffered_tail(const struct vgc_cp_backend *be,
+					     size_t textlen)
+{
+	return be->open_passes && be->simd_begin && textlen > VGC_CP_OPEN_BUF;
+}
+
 void vgc_cp_open_buf_begin(struct vgc_cp_req *r, size_t len);
 /*
  * Authenticate and decrypt the @len bytes of ciphertext in @buf, in
@@ -247,6 +254,26 @@ int vgc_cp_open_buf(struct vgc_cp_req *r, u8 *buf, size_t len,
 		    const u8 tag[VGC_CP_TAG_SIZE]);
 /* wipe what the open used of @buf, end @r (and its section) */
 void vgc_cp_open_buf_end(struct vgc_cp_req *r, u8 *buf);
+/*
+ * A longer text, on the same back ends: its first part (a multiple of
+ * 64 bytes, at most VGC_CP_OPEN_BUF short of the whole) authenticated as
+ * ever (auth_update*, or auth_copy_update* into dst), then open_buf_begin
+ * and the last part copied into @buf, open_buf_tail (the verdict; as
+ * open_buf, -EBADMSG wipes @buf and ends @r), the last part's plaintext
+ * copied to dst, open_buf_release (@buf wiped, the section closed), and
+ * decrypt_update* over the first part, then end. A refused open has
+ * written no plaintext: at most the first part's ciphertext, into dst.
+ */
+int vgc_cp_open_buf_tail(struct vgc_cp_req *r, u8 *buf, size_t len,
+			 const u8 tag[VGC_CP_TAG_SIZE]);
+void vgc_cp_open_buf_release(struct vgc_cp_req *r, u8 *buf);
+
+/* where a text of @textlen bytes splits for open_buf_tail: its first part */
+static inline size_t vgc_cp_open_head(size_t textlen)
+{
+	return (textlen - VGC_CP_OPEN_BUF + VGC_CHACHA_BLOCK_SIZE - 1) &
+	       ~(size_t)(VGC_CHACHA_BLOCK_SIZE - 1);
+}
 
 /*
  * Close the request's SIMD section, if one is open, so that the caller

@@ -95,7 +95,9 @@ bool vgc_all_byte(const u8 *p, size_t len, u8 byte);
 bool vgc_refused_out(const u8 *out, const u8 *sealed, size_t n);
 /*
  * The same for the one-shot vgc_cp_open() on @be: where it opens through
- * its buffer (vgc_cp_open_buffered()), nothing at all (@out all pattern).
+ * its buffer (vgc_cp_open_buffered()), nothing at all (@out all pattern);
+ * a longer text's last part through it (vgc_cp_open_buffered_tail()),
+ * only the first part's ciphertext.
  */
 bool vgc_refused_oneshot(const struct vgc_cp_backend *be, const u8 *out,
 			 const u8 *sealed, size_t n);

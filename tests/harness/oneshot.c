@@ -49,6 +49,23 @@ int vgc_cp_open(const struct vgc_cp_backend *be, u8 *dst, const u8 *src,
 		vgc_cp_open_buf_end(&r, buf);
 		return 0;
 	}
+	if (vgc_cp_open_buffered_tail(be, len)) {
+		/* the first part as below, the last through the buffer */
+		u8 *buf = vgc_harness_open_buf;
+		size_t head = vgc_cp_open_head(len);
+
+		vgc_cp_auth_copy_update(&r, dst, src, head);
+		vgc_cp_open_buf_begin(&r, len - head);
+		memcpy(buf, src + head, len - head);
+		ret = vgc_cp_open_buf_tail(&r, buf, len - head, src + len);
+		if (ret)
+			return ret;
+		memcpy(dst + head, buf, len - head);
+		vgc_cp_open_buf_release(&r, buf);
+		vgc_cp_decrypt_update(&r, dst, dst, head);
+		vgc_cp_end(&r);
+		return 0;
+	}
 	/* as the module's driver: src is read once, dst decrypted in place */
 	vgc_cp_auth_copy_update(&r, dst, src, len);
 	ret = vgc_cp_verify(&r, src + len);

@@ -167,9 +167,18 @@ bool vgc_refused_out(const u8 *out, const u8 *sealed, size_t n)
 bool vgc_refused_oneshot(const struct vgc_cp_backend *be, const u8 *out,
 			 const u8 *sealed, size_t n)
 {
+	size_t head;
+
 	if (n >= VGC_CP_TAG_SIZE &&
 	    vgc_cp_open_buffered(be, n - VGC_CP_TAG_SIZE))
 		return vgc_all_byte(out, n, VGC_PATTERN);
+	if (n >= VGC_CP_TAG_SIZE &&
+	    vgc_cp_open_buffered_tail(be, n - VGC_CP_TAG_SIZE)) {
+		/* the first part's ciphertext, nothing past it */
+		head = vgc_cp_open_head(n - VGC_CP_TAG_SIZE);
+		return !memcmp(out, sealed, head) &&
+		       vgc_all_byte(out + head, n - head, VGC_PATTERN);
+	}
 	return vgc_refused_out(out, sealed, n);
 }
 
