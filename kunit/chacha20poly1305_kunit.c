@@ -694,7 +694,7 @@ static void check_forgery(struct kunit *test, struct crypto_aead *tfm, bool esp,
 	}
 	if (crypto_simd_usable() && vgc_cp_open_buffered(test_backend(test), v->len)) {
 		KUNIT_EXPECT_EQ_MSG(test, first_diff(c->dst.mem, c->snap, POOL_SIZE),
-				    -1, "%s %s out of place through the buffer: refused, but dst changed at",
+				    -1, "%s %s through the buffer: refused, dst changed at",
 				    what, v->name);
 		return;
 	}
