@@ -55,12 +55,25 @@ struct vgc_lib_slots {
 
 /* allocated at load (alloc_percpu: too large for a module's static area) */
 static struct vgc_lib_slots __percpu *vgc_lib_slots;
+
+/*
+ * The opens' buffers, two a CPU: one for task context, one for an
+ * interrupt (a softirq, or on x86 a hard irq). A SIMD section alone does
+ * not make a buffer its user's: on arm64 from 6.19 a task's NEON section
+ * is preemptible and a softirq may open one of its own inside it
+ * (may_use_simd() is true there). So the user holds preemption off
+ * from vgc_cp_open_buf_begin() to the end (the library calls do for
+ * their whole length, the crypto API driver around the buffered part);
+ * an interrupt cannot be interrupted by another that takes a SIMD path
+ * (the vector unit is busy, or a hard irq on arm64 has none).
+ */
+#define VGC_OPEN_BUFS	2
 static u8 __percpu *vgc_open_bufs;
 
 int vgc_aead_lib_init(void)
 {
 	vgc_lib_slots = alloc_percpu(struct vgc_lib_slots);
-	vgc_open_bufs = __alloc_percpu(VGC_CP_OPEN_ROOM, 64);
+	vgc_open_bufs = __alloc_percpu(VGC_OPEN_BUFS * VGC_CP_OPEN_ROOM, 64);
 	if (vgc_lib_slots && vgc_open_bufs)
 		return 0;
 	vgc_aead_lib_exit();
@@ -77,8 +90,13 @@ void vgc_aead_lib_exit(void)
 
 u8 *vgc_open_buf(void)
 {
-	return this_cpu_ptr(vgc_open_bufs);
+	u8 *b = this_cpu_ptr(vgc_open_bufs);
+
+	return in_task() ? b : b + VGC_CP_OPEN_ROOM;
 }
+#if VGC_TEST_HOOKS
+EXPORT_SYMBOL_IF_KUNIT(vgc_open_buf);
+#endif
 
 /* a call in progress: the slot it holds (preemption off), and its context */
 struct vgc_lib_call {

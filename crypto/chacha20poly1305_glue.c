@@ -13,6 +13,7 @@
 #include <linux/log2.h>
 #include <linux/module.h>
 #include <linux/overflow.h>
+#include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/scatterlist.h>
 #include <linux/slab.h>
@@ -364,6 +365,8 @@ static int vgc_aead_open_buffered(struct vgc_cp_req *r,
 	int ret = -EINVAL;
 	u8 *buf;
 
+	/* the buffer is this CPU's: no other task may run here meanwhile */
+	preempt_disable();
 	vgc_cp_open_buf_begin(r, len);
 	buf = vgc_open_buf();
 	if (sg_pcopy_to_buffer(req->src, sg_nents(req->src), buf, len,
@@ -372,12 +375,14 @@ static int vgc_aead_open_buffered(struct vgc_cp_req *r,
 	vgc_aead_test_hook(req);
 	ret = vgc_cp_open_buf(r, buf, len, tag);
 	if (ret)
-		return ret;
+		goto out;
 	if (sg_pcopy_from_buffer(req->dst, sg_nents(req->dst), buf, len,
 				 req->assoclen) != len)
 		ret = -EINVAL;
 end:
 	vgc_cp_open_buf_end(r, buf);
+out:
+	preempt_enable();
 	return ret;
 }
 
@@ -407,20 +412,25 @@ static int vgc_aead_open_split(struct vgc_cp_req *r, struct aead_request *req,
 				  VGC_AUTH_COPY, y)) {
 		goto end;
 	}
+	preempt_disable();
 	vgc_cp_open_buf_begin(r, tail);
 	buf = vgc_open_buf();
 	if (sg_pcopy_to_buffer(req->src, sg_nents(req->src), buf, tail, at) !=
 	    tail) {
 		vgc_cp_open_buf_end(r, buf);
+		preempt_enable();
 		return -EINVAL;
 	}
 	vgc_aead_test_hook(req);
 	ret = vgc_cp_open_buf_tail(r, buf, tail, tag);
-	if (ret)
+	if (ret) {
+		preempt_enable();
 		return ret;
+	}
 	ret = sg_pcopy_from_buffer(req->dst, sg_nents(req->dst), buf, tail, at) ==
 	      tail ? 0 : -EINVAL;
 	vgc_cp_open_buf_release(r, buf);
+	preempt_enable();
 	if (!ret && !vgc_walk_text(r, req->dst, req->dst, req->assoclen, head,
 				   VGC_DECRYPT, y))
 		ret = -EINVAL;

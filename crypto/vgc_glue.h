@@ -60,10 +60,11 @@ const struct vgc_cp_backend *vgc_aead_best_backend(void);
 int vgc_aead_lib_init(void);
 void vgc_aead_lib_exit(void);
 /*
- * This CPU's open buffer (VGC_CP_OPEN_ROOM bytes), for a request on a
- * vector back end: only between vgc_cp_open_buf_begin() and
- * vgc_cp_open_buf_end(), inside the request's SIMD section, which keeps
- * the task on this CPU and cannot nest with another user's section.
+ * This CPU's open buffer for the running context (VGC_CP_OPEN_ROOM
+ * bytes; task or interrupt), for a request on a vector back end: only
+ * between vgc_cp_open_buf_begin() and vgc_cp_open_buf_end() (or
+ * _release()), inside the request's SIMD section and with preemption
+ * disabled by the caller throughout (see crypto/aead_lib.c).
  */
 u8 *vgc_open_buf(void);
 

@@ -23,6 +23,7 @@
  */
 #include <crypto/aead.h>
 #include <linux/hrtimer.h>
+#include <linux/interrupt.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/scatterlist.h>
@@ -34,6 +35,7 @@
 #include <vgcrypto/chacha20poly1305.h>
 
 #include "vgc_base.h"
+#include "chacha20poly1305.h"
 #include "../crypto/vgc_glue.h"
 
 #define MAXLEN		9000
@@ -459,12 +461,49 @@ static void test_preempt_windows(struct kunit *test)
 		   vgc_chacha20poly1305_backend(), WIN_STRETCH);
 }
 
+/*
+ * The open buffers (vgc_open_buf()): a softirq that runs inside a task's
+ * buffered open on the same CPU (arm64 from 6.19 lets it take NEON
+ * there) must get a buffer other than the task's. The softirq runs at
+ * local_bh_enable(), with preemption held off, on this CPU.
+ */
+static u8 *bufs_softirq;
+
+static void bufs_tasklet_fn(struct tasklet_struct *t)
+{
+	bufs_softirq = vgc_open_buf();
+}
+
+static void test_open_buffers(struct kunit *test)
+{
+	struct tasklet_struct *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	u8 *task;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	tasklet_setup(t, bufs_tasklet_fn);
+	bufs_softirq = NULL;
+	preempt_disable();
+	task = vgc_open_buf();
+	local_bh_disable();
+	tasklet_schedule(t);
+	local_bh_enable();
+	KUNIT_EXPECT_PTR_EQ(test, task, vgc_open_buf());
+	preempt_enable();
+	tasklet_kill(t);
+	KUNIT_ASSERT_NOT_NULL(test, bufs_softirq);
+	KUNIT_EXPECT_PTR_NE(test, task, bufs_softirq);
+	/* the two lie apart, whole */
+	KUNIT_EXPECT_TRUE(test, bufs_softirq >= task + VGC_CP_OPEN_ROOM ||
+			  task >= bufs_softirq + VGC_CP_OPEN_ROOM);
+}
+
 static struct kunit_case vgc_aead_lib_cases[] = {
 	KUNIT_CASE(test_lengths),
 	KUNIT_CASE(test_refusals),
 	KUNIT_CASE(test_xchacha),
 	KUNIT_CASE(test_softirq),
 	KUNIT_CASE(test_preempt_windows),
+	KUNIT_CASE(test_open_buffers),
 	{}
 };
 
