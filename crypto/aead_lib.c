@@ -94,6 +94,7 @@ u8 *vgc_open_buf(void)
 
 	return in_task() ? b : b + VGC_CP_OPEN_ROOM;
 }
+
 #if VGC_TEST_HOOKS
 EXPORT_SYMBOL_IF_KUNIT(vgc_open_buf);
 #endif
