@@ -315,12 +315,17 @@ static bool vgc_lib_decrypt(u8 *dst, const u8 *src, size_t src_len,
 	}
 	head = vgc_lib_open_head(be, len);
 	vgc_lib_flat_pass(&c, VGC_AUTH, NULL, src, head);
+	/* the buffered part has a window on either side */
+	if (head < len)
+		vgc_lib_window(&c.y, c.r);
 	if (head < len ? !vgc_lib_open_buffered(c.r, dst, src, NULL, head, len,
 						src + len) :
 			 vgc_cp_verify(c.r, src + len)) {
 		vgc_lib_leave();
 		return false;
 	}
+	if (head < len)
+		vgc_lib_window(&c.y, c.r);
 	vgc_lib_flat_pass(&c, VGC_DECRYPT, dst, src, head);
 	vgc_cp_end(c.r);
 	vgc_lib_leave();
@@ -466,8 +471,11 @@ bool vgc_chacha20poly1305_decrypt_sg_inplace(struct scatterlist *src,
 	} else if (!vgc_walk_text(c.r, src, NULL, 0, head, VGC_AUTH, &c.y)) {
 		vgc_cp_end(c.r);
 	} else if (head < len ?
-		   vgc_lib_open_buffered(c.r, NULL, NULL, src, head, len, tag) :
+		   vgc_lib_open_buffered(vgc_lib_window(&c.y, c.r), NULL, NULL,
+					 src, head, len, tag) :
 		   !vgc_cp_verify(c.r, tag)) {
+		if (head < len)
+			vgc_lib_window(&c.y, c.r);
 		ok = vgc_walk_text(c.r, src, src, 0, head, VGC_DECRYPT, &c.y);
 		vgc_cp_end(c.r);
 	}

@@ -412,6 +412,9 @@ static int vgc_aead_open_split(struct vgc_cp_req *r, struct aead_request *req,
 				  VGC_AUTH_COPY, y)) {
 		goto end;
 	}
+	/* a request that may sleep yields on either side of the buffer's part */
+	if (y)
+		y->stop(y, r);
 	preempt_disable();
 	vgc_cp_open_buf_begin(r, tail);
 	buf = vgc_open_buf();
@@ -431,6 +434,8 @@ static int vgc_aead_open_split(struct vgc_cp_req *r, struct aead_request *req,
 	      tail ? 0 : -EINVAL;
 	vgc_cp_open_buf_release(r, buf);
 	preempt_enable();
+	if (y)
+		y->stop(y, r);
 	if (!ret && !vgc_walk_text(r, req->dst, req->dst, req->assoclen, head,
 				   VGC_DECRYPT, y))
 		ret = -EINVAL;
