@@ -4,6 +4,10 @@
  * CPU runs (the module's list), paired with mlkem-native (its AVX2 build,
  * the same with -march=native, and its portable C, built at bench time
  * from ../shared/anchors: see mlkn_peer.c), all in this one process.
+ * Its portable C twice: with its own flags (-O3, which lets the compiler
+ * vectorize it with SSE2) and, as "mlkn-ck", with the same flags and
+ * -mgeneral-regs-only, as the kernel compiles C (no vector registers):
+ * the yardstick for the module's portable code, which runs only there.
  * Figures, not a test.
  *
  * Per parameter set and operation, each round gives every peer the same
@@ -315,6 +319,10 @@ static void add_peers(void)
 	peers[npeers].keypair = mlkn_c_keypair;
 	peers[npeers].encaps = mlkn_c_encaps;
 	peers[npeers++].decaps = mlkn_c_decaps;
+	peers[npeers].name = "mlkn-ck";
+	peers[npeers].keypair = mlkn_ck_keypair;
+	peers[npeers].encaps = mlkn_ck_encaps;
+	peers[npeers++].decaps = mlkn_ck_decaps;
 #else
 	printf("mlkem-native: not built in (../shared/anchors/mlkem-native missing)\n");
 #endif
@@ -323,21 +331,21 @@ static void add_peers(void)
 /* the ratios printed: each vgcrypto back end against each yardstick */
 static void print_ratios(unsigned int rounds, char *out, size_t len)
 {
-	struct peer *yard[3] = { find_peer("mlkn-avx2"), find_peer("mlkn-native"),
-				 find_peer("mlkn-c") };
+	struct peer *yard[4] = { find_peer("mlkn-avx2"), find_peer("mlkn-native"),
+				 find_peer("mlkn-c"), find_peer("mlkn-ck") };
 	unsigned int i, y;
 	bool c_yard;
 	int n = 0;
 
 	out[0] = 0;
-	for (y = 0; y < 3; y++) {
+	for (y = 0; y < 4; y++) {
 		if (!yard[y])
 			continue;
 		for (i = 0; i < npeers; i++) {
 			if (!peers[i].be)
 				continue;
 			/* the portable code against the portable yardstick */
-			c_yard = y == 2;
+			c_yard = y >= 2;
 			if (c_yard != !peers[i].be->simd_begin)
 				continue;
 			n += snprintf(out + n, len - n, " %s/%s %.2f",

@@ -4,7 +4,7 @@
  * with mlkem-native's own flags (-O3; for its AVX2 build also the flags
  * its host detection picks), inside a copy of its monolithic multilevel
  * example, whose mlkem_native_all.c holds all three parameter sets with
- * static API functions. MLKN_PREFIX (mlkn_avx2 or mlkn_c) names them.
+ * static API functions. MLKN_PREFIX (mlkn_avx2, mlkn_native, mlkn_c or mlkn_ck) names them.
  */
 #include "mlkem_native_all.c"
 #include "mlkn_peer.h"
