@@ -425,7 +425,11 @@ class MlkemTarget:
         noble = sorted(f for f in os.listdir(build)
                        if f.startswith('noble-cases-') and f.endswith('.txt')) \
             if os.path.isdir(build) else []
-        run = self.run + (['--noble', os.path.join(build, noble[0])] if noble else [])
+        xwing = sorted(f for f in os.listdir(build)
+                       if f.startswith('noble-xwing-cases-') and f.endswith('.txt')) \
+            if os.path.isdir(build) else []
+        run = self.run + (['--noble', os.path.join(build, noble[0])] if noble else []) \
+            + (['--xwing', os.path.join(build, xwing[0])] if xwing else [])
         os.environ['VGC_VECTORS'] = VECTORS
         return sh(run, log, timeout=300)
 

@@ -7,7 +7,7 @@
  * primitives also against the portable ones. One line per suite and back
  * end ("suite[backend]: ..."), then "N passed, N failed".
  *
- *   mlkem_test [--noble CASES] [--ctgrind PROGRAM | --no-ctgrind WHY]
+ *   mlkem_test [--noble CASES] [--xwing CASES] [--ctgrind PROGRAM | --no-ctgrind WHY]
  *              [--backend NAME]
  *
  * --no-ctgrind says why valgrind cannot run here (the arm64 build under
@@ -118,6 +118,7 @@ enum vgc_mlkem_set mt_set_from_name(const char *name, bool *ok)
 int main(int argc, char **argv)
 {
 	const char *noble = NULL, *ctgrind = NULL, *only = NULL, *why;
+	const char *xwing = NULL;
 	const char *no_ctgrind = NULL;
 	const struct vgc_mlkem_backend *const *be;
 	struct vgc_not_exercised ne = { .n = 0 };
@@ -131,6 +132,8 @@ int main(int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--noble") && i + 1 < argc) {
 			noble = argv[++i];
+		} else if (!strcmp(argv[i], "--xwing") && i + 1 < argc) {
+			xwing = argv[++i];
 		} else if (!strcmp(argv[i], "--ctgrind") && i + 1 < argc) {
 			ctgrind = argv[++i];
 		} else if (!strcmp(argv[i], "--no-ctgrind") && i + 1 < argc) {
@@ -141,7 +144,7 @@ int main(int argc, char **argv)
 			list_only = true;
 		} else {
 			fprintf(stderr,
-				"usage: %s [--noble CASES] [--ctgrind PROG | --no-ctgrind WHY] [--backend NAME] [--backends]\n",
+				"usage: %s [--noble CASES] [--xwing CASES] [--ctgrind PROG | --no-ctgrind WHY] [--backend NAME] [--backends]\n",
 				argv[0]);
 			return 2;
 		}
@@ -181,6 +184,7 @@ int main(int argc, char **argv)
 			mt_missing(&t, "noble-diff", "--noble case file (not given)");
 			mt_report("noble-diff", &t);
 		}
+		suite_xwing(xwing);
 		t = (struct mt_tally){ 0 };
 		if (ctgrind) {
 			suite_ctgrind(ctgrind);

@@ -49,6 +49,8 @@ void suite_acvp(void);
 void suite_wycheproof(void);
 void suite_cctv(void);
 void suite_noble(const char *cases);
+/* X-Wing: the draft's vectors, noble's cases (NULL: missing), refusals */
+void suite_xwing(const char *cases);
 void suite_ctgrind(const char *prog);
 
 #endif /* VGC_MLKEM_TEST_H */

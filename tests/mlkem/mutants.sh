@@ -5,7 +5,7 @@
 # and check that mlkem_test notices: every suite named for a mutant must
 # report a failure. lib/ itself is never touched.
 #
-#   tests/mlkem/mutants.sh [BUILD_DIR [NOBLE_CASES]]
+#   tests/mlkem/mutants.sh [BUILD_DIR [NOBLE_CASES [XWING_CASES]]]
 #                                        (make -C tests/mlkem mutants)
 #
 # ONLY="name ..." runs just those mutants.
@@ -20,6 +20,7 @@ root=$(cd "$here/../.." && pwd)
 build=${1:-$root/build/mlkem}
 out=$build/mutants
 cases=${2:-$build/noble-cases-1000.txt}
+xcases=${3:-$build/noble-xwing-cases-1000.txt}
 
 mutants=(
 	# input checks
@@ -44,6 +45,9 @@ mutants=(
 	"zeta-off-by-one#mlkem_poly.c#s/-1044, -758, -359,/-1044, -757, -359,/#arith,acvp-keygen,noble-diff"
 	"cbd3-mask#mlkem_poly.c#s/((w >> 2) \& 0x249249)/((w >> 2) \& 0x249248)/#acvp-keygen,noble-diff"
 	"keccak-rc-bit#sha3.c#s/0x8000000080008000ULL/0x8000000080008001ULL/#sha3-openssl,acvp-keygen"
+	# X-Wing: the combiner's label, the refusal of a ct_X of small order
+	"xwing-label#xwing.c#s/0x5c, 0x2e, 0x2f/0x5d, 0x2e, 0x2f/#xwing-draft,xwing-noble"
+	"xwing-ct-x-unchecked#xwing.c#s/if (!curve25519(ss_x, key->sk_x, ct_x))/if (!curve25519(ss_x, key->sk_x, ct_x) \&\& 0)/#xwing-api"
 )
 
 mkdir -p "$out"
@@ -67,9 +71,10 @@ for m in "${mutants[@]}"; do
 		fail=$((fail + 1))
 		continue
 	fi
-	"$dir/build/mlkem_test" --noble "$cases" \
+	"$dir/build/mlkem_test" --noble "$cases" --xwing "$xcases" \
 		--ctgrind "$dir/build/mlkem_ctgrind" >"$dir/test.log" 2>&1
-	caught=$(sed -n 's/^\([a-z0-9-]*\): [0-9]* passed, \([1-9][0-9]*\) failed$/\1/p' \
+	# "suite[back end]: N passed, N failed"
+	caught=$(sed -n 's/^\([a-z0-9-]*\)\(\[[a-z0-9]*\]\)\{0,1\}: [0-9]* passed, \([1-9][0-9]*\) failed$/\1/p' \
 		"$dir/test.log" | paste -sd, -)
 	missed=
 	for s in ${want//,/ }; do

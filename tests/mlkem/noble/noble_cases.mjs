@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 const [modules, countArg] = process.argv.slice(2);
 const count = Number(countArg || 1000);
 const mod = await import(pathToFileURL(
-	join(modules, '@noble/post-quantum/esm/ml-kem.js')).href);
+	join(modules, '@noble/post-quantum/ml-kem.js')).href);
 const pkg = JSON.parse(readFileSync(
 	join(modules, '@noble/post-quantum/package.json'), 'utf8'));
 
