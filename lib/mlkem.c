@@ -773,6 +773,8 @@ int vgc_mlkem_wait_for_rng(void)
 	return wait_for_random_bytes();
 }
 
+VGC_EXPORT_INTERNAL(vgc_mlkem_wait_for_rng);
+
 int vgc_mlkem_random(void *buf, size_t len, bool may_sleep)
 {
 	int err;
@@ -787,6 +789,8 @@ int vgc_mlkem_random(void *buf, size_t len, bool may_sleep)
 	get_random_bytes(buf, len);
 	return 0;
 }
+
+VGC_EXPORT_INTERNAL(vgc_mlkem_random);
 
 int vgc_mlkem_keypair_derand(enum vgc_mlkem_set set, u8 *ek, size_t ek_len,
 			     u8 *dk, size_t dk_len, const u8 *seed,

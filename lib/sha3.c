@@ -5,6 +5,8 @@
  * read out of them without a byte-array view, so the code is the same on
  * either endianness.
  */
+#include <linux/export.h>
+
 #include "sha3.h"
 
 /* the round constants, also read by the arm64 two-state Keccak */
@@ -234,6 +236,8 @@ void vgc_sha3_256_init(struct vgc_keccak *k)
 	keccak_init(k, VGC_SHA3_256_RATE, 0x06);
 }
 
+VGC_EXPORT_INTERNAL(vgc_sha3_256_init);
+
 void vgc_sha3_512_init(struct vgc_keccak *k)
 {
 	keccak_init(k, VGC_SHA3_512_RATE, 0x06);
@@ -248,6 +252,8 @@ void vgc_shake256_init(struct vgc_keccak *k)
 {
 	keccak_init(k, VGC_SHAKE256_RATE, 0x1f);
 }
+
+VGC_EXPORT_INTERNAL(vgc_shake256_init);
 
 static inline void xor_byte(u64 *s, unsigned int pos, u8 b)
 {
@@ -273,6 +279,8 @@ void vgc_keccak_absorb(struct vgc_keccak *k, const u8 *in, size_t len)
 		}
 	}
 }
+
+VGC_EXPORT_INTERNAL(vgc_keccak_absorb);
 
 static void keccak_pad(struct vgc_keccak *k)
 {
@@ -304,6 +312,8 @@ void vgc_keccak_squeeze(struct vgc_keccak *k, u8 *out, size_t len)
 		}
 	}
 }
+
+VGC_EXPORT_INTERNAL(vgc_keccak_squeeze);
 
 void vgc_sha3_256(struct vgc_keccak *k, u8 out[32], const u8 *in, size_t len)
 {

@@ -23,6 +23,21 @@
 #endif
 
 /*
+ * Exports for vgcrypto's other module (vgcrypto_xwing.ko) alone, in a
+ * namespace of their own: the code it shares with vgcrypto.ko, not an
+ * API. 6.13 made a namespace a string literal.
+ */
+#ifdef VGC_EXPORT_INTERNAL
+/* user space: kcompat.h's */
+#elif KERNEL_VERSION(6, 13, 0) <= LINUX_VERSION_CODE
+#define VGC_EXPORT_INTERNAL(sym) EXPORT_SYMBOL_NS_GPL(sym, "VGCRYPTO_INTERNAL")
+#define VGC_IMPORT_INTERNAL() MODULE_IMPORT_NS("VGCRYPTO_INTERNAL")
+#else
+#define VGC_EXPORT_INTERNAL(sym) EXPORT_SYMBOL_NS_GPL(sym, VGCRYPTO_INTERNAL)
+#define VGC_IMPORT_INTERNAL() MODULE_IMPORT_NS(VGCRYPTO_INTERNAL)
+#endif
+
+/*
  * The constant-time checks (valgrind, in tests/) mark secrets undefined;
  * what the algorithm makes public (a tag's verdict, rho, the
  * encapsulation key, the outcome of a key check) is declared defined

@@ -10,15 +10,12 @@
 #define VGC_XWING_H
 
 #include <vgcrypto/mlkem.h>
+#include <vgcrypto/xwing.h>
 
-#include "mlkem_backend.h"
+#include "vgc_base.h"
 
-#define VGC_XWING_SK_SIZE	32
 #define VGC_XWING_ESEED_SIZE	64	/* m || ek_X (EncapsulateDerand) */
 #define VGC_XWING_X_SIZE	32	/* an X25519 key or point */
-#define VGC_XWING_PK_SIZE	(VGC_MLKEM768_EK_SIZE + VGC_XWING_X_SIZE)
-#define VGC_XWING_CT_SIZE	(VGC_MLKEM768_CT_SIZE + VGC_XWING_X_SIZE)
-#define VGC_XWING_SS_SIZE	32
 
 struct vgc_xwing_key {
 	u8 dk_m[VGC_MLKEM768_DK_SIZE];
@@ -26,24 +23,47 @@ struct vgc_xwing_key {
 	u8 pk[VGC_XWING_PK_SIZE];	/* pk_M || pk_X */
 };
 
-/* expandDecapsulationKey(sk): writes all of @key, or nothing (-EINVAL) */
-int vgc_xwing_expand_be(const struct vgc_mlkem_backend *be,
-			struct vgc_xwing_key *key,
-			const u8 sk[VGC_XWING_SK_SIZE],
-			struct vgc_mlkem_work *work);
+/*
+ * Derandomized encapsulation (the draft's EncapsulateDerand, for tests):
+ * in user space, and in a module built for KUnit, where the module's
+ * derandomized ML-KEM encapsulation is exported to test modules.
+ */
+#if !defined(__KERNEL__) || VGC_TEST_HOOKS
+#define VGC_XWING_DERAND 1
+#else
+#define VGC_XWING_DERAND 0
+#endif
 
 /*
- * EncapsulateDerand(pk, eseed). -EINVAL, nothing written, when pk_M fails
- * FIPS 203's modulus check or pk_X is a point of small order (X25519
- * gives zero: as Go's and noble's X-Wing refuse it; pk is public, so the
- * refusal tells nothing secret).
+ * All on the ML-KEM back end that the module's exported ML-KEM functions
+ * use (the fastest, or the portable one where SIMD is not usable). They
+ * never sleep and never allocate; @work and @key are the caller's.
  */
-int vgc_xwing_encaps_derand_be(const struct vgc_mlkem_backend *be,
-			       u8 ct[VGC_XWING_CT_SIZE],
-			       u8 ss[VGC_XWING_SS_SIZE],
-			       const u8 pk[VGC_XWING_PK_SIZE],
-			       const u8 eseed[VGC_XWING_ESEED_SIZE],
-			       struct vgc_mlkem_work *work);
+
+/* expandDecapsulationKey(sk): writes all of @key, or zeros it (-EINVAL) */
+int vgc_xwing_expand(struct vgc_xwing_key *key,
+		     const u8 sk[VGC_XWING_SK_SIZE],
+		     struct vgc_mlkem_work *work);
+
+/*
+ * Encapsulate(pk), with ek_X and ML-KEM's m from get_random_bytes()
+ * (-EAGAIN before the pool is seeded). -EINVAL, nothing written, when
+ * pk_M fails FIPS 203's modulus check or pk_X is a point of small order
+ * (X25519 gives zero: Go's and noble's X-Wing refuse it too; pk is
+ * public, so the refusal tells nothing secret).
+ */
+int vgc_xwing_encaps(u8 ct[VGC_XWING_CT_SIZE], u8 ss[VGC_XWING_SS_SIZE],
+		     const u8 pk[VGC_XWING_PK_SIZE],
+		     struct vgc_mlkem_work *work);
+
+#if VGC_XWING_DERAND
+/* EncapsulateDerand(pk, eseed), eseed = m || ek_X; refusals as above */
+int vgc_xwing_encaps_derand(u8 ct[VGC_XWING_CT_SIZE],
+			    u8 ss[VGC_XWING_SS_SIZE],
+			    const u8 pk[VGC_XWING_PK_SIZE],
+			    const u8 eseed[VGC_XWING_ESEED_SIZE],
+			    struct vgc_mlkem_work *work);
+#endif
 
 /*
  * Decapsulate(ct, sk) with sk expanded in @key. A ct_M that does not
@@ -51,10 +71,9 @@ int vgc_xwing_encaps_derand_be(const struct vgc_mlkem_backend *be,
  * other; a ct_X of small order is refused (-EINVAL, nothing written),
  * as above: ct_X is public.
  */
-int vgc_xwing_decaps_be(const struct vgc_mlkem_backend *be,
-			u8 ss[VGC_XWING_SS_SIZE],
-			const u8 ct[VGC_XWING_CT_SIZE],
-			const struct vgc_xwing_key *key,
-			struct vgc_mlkem_work *work);
+int vgc_xwing_decaps(u8 ss[VGC_XWING_SS_SIZE],
+		     const u8 ct[VGC_XWING_CT_SIZE],
+		     const struct vgc_xwing_key *key,
+		     struct vgc_mlkem_work *work);
 
 #endif /* VGC_XWING_H */

@@ -48,7 +48,16 @@ done
 log=$root/build/check/debug-uml-console.log
 mkdir -p "${log%/*}"
 # shellcheck disable=SC2016 # the guest's shell expands the --run command
+# X-Wing and its KUnit suite (the UML kernel has the X25519 library:
+# tests/uml/kunit.config)
+xwing=()
+if grep -qE '^CONFIG_CRYPTO_LIB_CURVE25519=(y|m)$' "$kdir/.config"; then
+	[[ -f $out/vgcrypto_xwing.ko && -f $out/vgcrypto_xwing_kunit.ko ]] ||
+		fail "vgcrypto_xwing.ko or its KUnit module not built"
+	xwing=(--ko "$out/vgcrypto_xwing.ko" --ko "$out/vgcrypto_xwing_kunit.ko")
+fi
 scripts/run/uml.sh --kernel um-debug --ko "$out/vgcrypto.ko" --ko "$out/vgcrypto_kunit.ko" \
+	${xwing[@]+"${xwing[@]}"} \
 	--tcrypt 'alg=rfc7539(chacha20,poly1305) type=3' \
 	--tcrypt 'alg=rfc7539esp(chacha20,poly1305) type=3' \
 	--add tests/qemu/af_alg_vectors.c --add tests/debug/kmemleak.sh \

@@ -66,6 +66,14 @@ fi
 scripts/build/module.sh "$kdir" "$out" ${make[@]+"${make[@]}"} VGC_TEST_MODULES=1 VGC_LIBCP=1 ||
 	fail "module build"
 
+# X-Wing's module, where the kernel has its X25519 library (Kbuild)
+xwing=()
+if grep -qE '^CONFIG_CRYPTO_LIB_CURVE25519=(y|m)$' "$kdir/.config"; then
+	[[ -f $out/vgcrypto_xwing.ko && -f $out/vgcrypto_xwing_check.ko ]] ||
+		fail "vgcrypto_xwing.ko not built, though the kernel has CONFIG_CRYPTO_LIB_CURVE25519"
+	xwing=(--add "$out/vgcrypto_xwing.ko" --add "$out/vgcrypto_xwing_check.ko")
+fi
+
 log=$root/build/check/$name-console.log
 mkdir -p "${log%/*}"
 scripts/run/qemu.sh "${args[@]}" --ko "$out/vgcrypto.ko" \
@@ -76,6 +84,7 @@ scripts/run/qemu.sh "${args[@]}" --ko "$out/vgcrypto.ko" \
 	--add tests/consumers/ktls_test.c --add tests/consumers/tcp_xfer.c \
 	--add tests/consumers/ipsec.sh \
 	--add tests/qemu/mlkem.sh --add "$out/vgcrypto_mlkem_check.ko" \
+	${xwing[@]+"${xwing[@]}"} \
 	--ko "$out/libchacha20poly1305.ko" --add tests/qemu/wireguard.sh \
 	--add tests/consumers/udp_tamper.c \
 	--mod tls --mod veth --mod xfrm_user --mod esp4 --mod wireguard --mod tun \

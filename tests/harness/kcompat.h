@@ -61,6 +61,10 @@ typedef s64 __s64;
 
 /* The module exports its API; a user-space program has nothing to export. */
 #define EXPORT_SYMBOL_GPL(sym)	static_assert(1, #sym)
+/* <linux/build_bug.h> */
+#define BUILD_BUG_ON(cond)	static_assert(!(cond), #cond)
+/* and vgcrypto_xwing.ko's imports from vgcrypto.ko (lib/vgc_base.h) */
+#define VGC_EXPORT_INTERNAL(sym)	static_assert(1, #sym)
 /* <linux/kconfig.h>: no kernel option is set in user space */
 #define IS_ENABLED(CONFIG_option)	0
 /* <kunit/visibility.h> */

@@ -75,16 +75,15 @@ static void xwing_one(struct mt_tally *t, const char *suite, const char *name,
 	u8 h[32], ss[32], ss2[32];
 	int r;
 
-	r = vgc_xwing_expand_be(mt_be, &xw_key, sk, &xw_work);
+	r = vgc_xwing_expand(&xw_key, sk, &xw_work);
 	sha3_256(h, xw_key.pk, sizeof(xw_key.pk));
 	mt_check(t, !r && !memcmp(h, pk_h, 32), suite, "%s: pk", name);
-	r = vgc_xwing_encaps_derand_be(mt_be, xw_ct, ss, xw_key.pk, eseed,
-				       &xw_work);
+	r = vgc_xwing_encaps_derand(xw_ct, ss, xw_key.pk, eseed, &xw_work);
 	sha3_256(h, xw_ct, sizeof(xw_ct));
 	mt_check(t, !r && !memcmp(h, ct_h, 32), suite, "%s: ct", name);
 	mt_check(t, !r && !memcmp(ss, want, 32), suite, "%s: ss (encaps)",
 		 name);
-	r = vgc_xwing_decaps_be(mt_be, ss2, xw_ct, &xw_key, &xw_work);
+	r = vgc_xwing_decaps(ss2, xw_ct, &xw_key, &xw_work);
 	mt_check(t, !r && !memcmp(ss2, want, 32), suite, "%s: ss (decaps)",
 		 name);
 }
@@ -155,7 +154,7 @@ static void suite_xwing_noble(const char *cases)
 		memcpy(xw_ct2, xw_ct, sizeof(xw_ct));
 		xw_ct2[pos] ^= x;
 		memset(ss, 0xa5, sizeof(ss));
-		r = vgc_xwing_decaps_be(mt_be, ss, xw_ct2, &xw_key, &xw_work);
+		r = vgc_xwing_decaps(ss, xw_ct2, &xw_key, &xw_work);
 		if (refused)
 			mt_check(&t, r == -EINVAL && all_bytes(ss, 32, 0xa5),
 				 suite, "%s: changed ct refused", name);
@@ -180,15 +179,20 @@ static void suite_xwing_api(void)
 	for (i = 0; i < 8; i++) {
 		memset(sk, 0x11 * i, sizeof(sk));
 		memset(eseed, 0x3c ^ i, sizeof(eseed));
-		r = vgc_xwing_expand_be(mt_be, &xw_key, sk, &xw_work);
-		r = r ?: vgc_xwing_encaps_derand_be(mt_be, xw_ct, ss, xw_key.pk,
-						    eseed, &xw_work);
-		r = r ?: vgc_xwing_decaps_be(mt_be, ss2, xw_ct, &xw_key,
-					     &xw_work);
+		r = vgc_xwing_expand(&xw_key, sk, &xw_work);
+		r = r ?: vgc_xwing_encaps_derand(xw_ct, ss, xw_key.pk, eseed,
+						 &xw_work);
+		r = r ?: vgc_xwing_decaps(ss2, xw_ct, &xw_key, &xw_work);
 		mt_check(&t, !r && !memcmp(ss, ss2, 32), suite,
 			 "round trip %u", i);
 		mt_check(&t, all_bytes(&xw_work, sizeof(xw_work), 0), suite,
 			 "work area wiped after round trip %u", i);
+		/* with fresh randomness */
+		r = vgc_xwing_encaps(xw_ct2, ss, xw_key.pk, &xw_work);
+		r = r ?: vgc_xwing_decaps(ss2, xw_ct2, &xw_key, &xw_work);
+		mt_check(&t, !r && !memcmp(ss, ss2, 32) &&
+			 memcmp(xw_ct2, xw_ct, sizeof(xw_ct)), suite,
+			 "random round trip %u", i);
 	}
 	for (u = 0; u < 2; u++) {
 		memcpy(pk, xw_key.pk, sizeof(pk));
@@ -196,15 +200,14 @@ static void suite_xwing_api(void)
 		pk[VGC_MLKEM768_EK_SIZE] = u;
 		memset(xw_ct2, 0xa5, sizeof(xw_ct2));
 		memset(ss, 0xa5, sizeof(ss));
-		r = vgc_xwing_encaps_derand_be(mt_be, xw_ct2, ss, pk, eseed,
-					       &xw_work);
+		r = vgc_xwing_encaps_derand(xw_ct2, ss, pk, eseed, &xw_work);
 		mt_check(&t, r == -EINVAL && all_bytes(ss, 32, 0xa5) &&
 			 all_bytes(xw_ct2, sizeof(xw_ct2), 0xa5), suite,
 			 "encaps to pk_X = %u refused, nothing written", u);
 		memcpy(xw_ct2, xw_ct, sizeof(xw_ct));
 		memset(xw_ct2 + VGC_MLKEM768_CT_SIZE, 0, VGC_XWING_X_SIZE);
 		xw_ct2[VGC_MLKEM768_CT_SIZE] = u;
-		r = vgc_xwing_decaps_be(mt_be, ss, xw_ct2, &xw_key, &xw_work);
+		r = vgc_xwing_decaps(ss, xw_ct2, &xw_key, &xw_work);
 		mt_check(&t, r == -EINVAL && all_bytes(ss, 32, 0xa5), suite,
 			 "decaps of ct_X = %u refused, nothing written", u);
 	}
@@ -214,7 +217,7 @@ static void suite_xwing_api(void)
 	pk[1] = (pk[1] & 0xf0) | 3329 >> 8;
 	memset(xw_ct2, 0xa5, sizeof(xw_ct2));
 	memset(ss, 0xa5, sizeof(ss));
-	r = vgc_xwing_encaps_derand_be(mt_be, xw_ct2, ss, pk, eseed, &xw_work);
+	r = vgc_xwing_encaps_derand(xw_ct2, ss, pk, eseed, &xw_work);
 	mt_check(&t, r == -EINVAL && all_bytes(ss, 32, 0xa5) &&
 		 all_bytes(xw_ct2, sizeof(xw_ct2), 0xa5), suite,
 		 "encaps to a pk_M with a coefficient q refused");

@@ -9,7 +9,10 @@
 # vectors for them: "No test"),
 # and vgcrypto_mlkem_check.ko (shipped as /bin/vgcrypto_mlkem_check.ko)
 # loads, which it does only if its round trips through the drivers by
-# driver name pass. Ends with "mlkem-$VGC_RELEASE: N passed, N failed".
+# driver name pass. Then X-Wing where it was built: vgcrypto_xwing.ko
+# loads (its known-answer check passed), registers the kpp "xwing", and
+# vgcrypto_xwing_check.ko's round trips pass.
+# Ends with "mlkem-$VGC_RELEASE: N passed, N failed".
 pass=0
 fail=0
 ok() { echo "ok - $*"; pass=$((pass + 1)); }
@@ -80,6 +83,45 @@ else
 	notok "$n of $want round-trip checks ok ($nbe back ends)"
 fi
 rmmod vgcrypto_mlkem_check 2>/dev/null
+
+# X-Wing: vgcrypto_xwing.ko on the kernel's X25519 modules (loaded first:
+# insmod does not resolve them); its load-time check, the kpp in
+# /proc/crypto, then vgcrypto_xwing_check.ko's round trips
+xw=/bin/vgcrypto_xwing.ko
+if [ -f "$xw" ]; then
+	for dep in $(modinfo -F depends "$xw" | tr , ' '); do
+		modprobe "$dep" 2>/dev/null || true
+	done
+	before=$(dmesg | wc -l)
+	if out=$(insmod "$xw" 2>&1); then ok "insmod ${xw##*/}"; else notok "insmod ${xw##*/}: $out"; fi
+	if dmesg | tail -n +"$((before + 1))" | grep -q 'X-Wing .*known-answer check passed'; then
+		ok "X-Wing load-time known-answer check passed"
+	else
+		notok "no X-Wing known-answer line in dmesg"
+	fi
+	got=$(awk 'BEGIN { RS = ""; FS = "\n" }
+		{ delete f
+		  for (i = 1; i <= NF; i++) { split($i, kv, / *: /); f[kv[1]] = kv[2] }
+		  if (f["driver"] == "xwing-vgcrypto") print f["name"] "|" f["type"] "|" f["selftest"] "|" f["module"] }' /proc/crypto)
+	if [ "$got" = "xwing|kpp|passed|vgcrypto_xwing" ]; then
+		ok "xwing-vgcrypto registered (kpp, selftest passed)"
+	else
+		notok "xwing-vgcrypto: name|type|selftest|module = '$got'"
+	fi
+	before=$(dmesg | wc -l)
+	if out=$(insmod /bin/vgcrypto_xwing_check.ko 2>&1); then
+		ok "insmod vgcrypto_xwing_check.ko: round trips passed"
+	else
+		notok "insmod vgcrypto_xwing_check.ko: $out"
+	fi
+	dmesg | tail -n +"$((before + 1))" | grep 'vgcrypto_xwing_check:' | sed 's/^\[[^]]*\] //'
+	n=$(dmesg | tail -n +"$((before + 1))" | grep -c 'vgcrypto_xwing_check: ok - ')
+	if [ "$n" -eq 7 ]; then ok "7 X-Wing round-trip checks reported ok"; else notok "$n of 7 X-Wing checks ok"; fi
+	rmmod vgcrypto_xwing_check 2>/dev/null
+	if out=$(rmmod vgcrypto_xwing 2>&1); then ok "rmmod vgcrypto_xwing"; else notok "rmmod vgcrypto_xwing: $out"; fi
+else
+	echo "# X-Wing: not built for this kernel (no CONFIG_CRYPTO_LIB_CURVE25519)"
+fi
 if out=$(rmmod vgcrypto 2>&1); then ok "rmmod vgcrypto"; else notok "rmmod vgcrypto: $out"; fi
 
 echo "mlkem-${VGC_RELEASE:-6.1}: $pass passed, $fail failed"
