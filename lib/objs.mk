@@ -8,3 +8,6 @@ vgc_lib_objs := lib/chacha20.o lib/poly1305.o lib/chacha20poly1305.o \
 	lib/chacha20poly1305_kat.o \
 	lib/sha3.o lib/mlkem.o lib/mlkem_poly.o
 vgc_lib_portable_objs := lib/backends_portable.o
+# X-Wing's, in vgcrypto_xwing.ko (Kbuild), scanned with the rest
+# (scripts/check/ct_scan.py)
+vgc_xwing_objs := lib/xwing.o

@@ -10,7 +10,8 @@
 # arm64). Every function of the objects that hold the algorithm code (the
 # lib/ objects of lib/objs.mk and the back ends of arch/ARCH/objs.mk: the
 # AEAD core, ChaCha20, Poly1305 with its final step, the tag compare,
-# SHA-3/Keccak, ML-KEM with its decapsulation, every SIMD back end) is
+# SHA-3/Keccak, ML-KEM with its decapsulation, every SIMD back end, and
+# X-Wing's lib/xwing.o, which vgcrypto_xwing.ko holds) is
 # disassembled, and for each the scan finds
 #   - every conditional branch (x86: jcc; arm64: b.cond, cbz, cbnz, tbz,
 #     tbnz), with the instruction that set its condition;
@@ -87,7 +88,7 @@ X86_SLOW = re.compile(r'^(div|idiv|v?divs[sd]|v?divp[sd]|v?sqrt)')
 
 
 def arch_objs(arch):
-    mk = 'include %s\ninclude %s\nall:\n\t@echo $(vgc_lib_objs) $(vgc_arch_objs)\n' % (
+    mk = 'include %s\ninclude %s\nall:\n\t@echo $(vgc_lib_objs) $(vgc_arch_objs) $(vgc_xwing_objs)\n' % (
         os.path.join(ROOT, 'lib', 'objs.mk'),
         os.path.join(ROOT, 'arch', arch, 'objs.mk'))
     out = subprocess.run(['make', '-s', '-f', '-'], input=mk, text=True,
