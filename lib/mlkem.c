@@ -190,23 +190,19 @@ static void job_absorb(u64 *s, unsigned int lanes, unsigned int l,
 	j->done = 0;
 }
 
-/*
- * One squeezed block of lane @l of the states at @s to its job; true
- * when the job is done.
- */
+/* One squeezed block of lane @l to its job; true when the job is done. */
 static bool job_squeeze(const struct vgc_mlkem_backend *be, struct mlkem_ws *w,
-			const u64 *s, unsigned int lanes, unsigned int l,
-			struct mlkem_job *j)
+			unsigned int lanes, unsigned int l, struct mlkem_job *j)
 {
 	unsigned int n;
 
 	if (j->kind == JOB_BYTES) {
 		n = min_t(unsigned int, j->rate, j->outlen - j->done);
-		vgc_keccak_lane_read(s, lanes, l, 0, j->out + j->done, n);
+		vgc_keccak_lane_read(w->ks, lanes, l, 0, j->out + j->done, n);
 		j->done += n;
 		return j->done == j->outlen;
 	}
-	vgc_keccak_lane_read(s, lanes, l, 0, w->block, j->rate);
+	vgc_keccak_lane_read(w->ks, lanes, l, 0, w->block, j->rate);
 	j->done = be->rej_uniform(j->poly, j->done, w->block, j->rate);
 	if (j->done < VGC_MLKEM_N)
 		return false;
@@ -223,35 +219,12 @@ static void lane_clear(u64 *s, unsigned int lanes, unsigned int l)
 		s[lanes * i + l] = 0;
 }
 
-/*
- * Lane @l of @lanes: one of keccak_par's interleaved states in ks, or,
- * for l == lanes, keccak_par_x1's extra state alone in ks1.
- */
-static u64 *lane_s(struct mlkem_ws *w, unsigned int lanes, unsigned int l)
-{
-	return l < lanes ? w->ks : w->ks1;
-}
-
-static unsigned int lane_n(unsigned int lanes, unsigned int l)
-{
-	return l < lanes ? lanes : 1;
-}
-
-static unsigned int lane_i(unsigned int lanes, unsigned int l)
-{
-	return l < lanes ? l : 0;
-}
-
 /* Lane @l alone through the back end's one-state permutation. */
 static void lane_x1(const struct vgc_mlkem_backend *be, struct mlkem_ws *w,
 		    unsigned int lanes, unsigned int l)
 {
 	unsigned int i;
 
-	if (l == lanes) {
-		be->keccak_x1(w->ks1);
-		return;
-	}
 	for (i = 0; i < 25; i++)
 		w->ks1[i] = w->ks[lanes * i + l];
 	be->keccak_x1(w->ks1);
@@ -260,26 +233,23 @@ static void lane_x1(const struct vgc_mlkem_backend *be, struct mlkem_ws *w,
 }
 
 /*
- * Runs @n jobs, keccak_lanes at a time (one more with keccak_par_x1),
- * within the caller's SIMD section. A lane whose job is done takes the
- * next job, so jobs of different lengths share permutations; while only
- * one lane has a job, it is permuted alone where the back end has
- * keccak_x1. Which lane runs what, and for how many rounds, depends on
- * message lengths and on the rejection counts of matrix sampling, all
- * public.
+ * Runs @n jobs, keccak_lanes at a time, within the caller's SIMD
+ * section. A lane whose job is done takes the next job, so jobs of
+ * different lengths share permutations; while only one lane has a job,
+ * it is permuted alone where the back end has keccak_x1. Which lane
+ * runs what, and for how many rounds, depends on message lengths and on
+ * the rejection counts of matrix sampling, all public.
  */
 static void mlkem_sponges(const struct vgc_mlkem_backend *be,
 			  struct mlkem_ws *w, struct mlkem_job *jobs,
 			  unsigned int n)
 {
 	unsigned int lanes = be->keccak_lanes, next = 0, l, busy, last = 0;
-	unsigned int all = lanes + !!be->keccak_par_x1;
-	struct mlkem_job *lane[VGC_KECCAK_MAX_LANES + 1];
+	struct mlkem_job *lane[VGC_KECCAK_MAX_LANES];
 
 	memset(w->ks, 0, lanes * 25 * sizeof(u64));
-	memset(w->ks1, 0, 25 * sizeof(u64));
 	busy = 0;
-	for (l = 0; l < all; l++) {
+	for (l = 0; l < lanes; l++) {
 		lane[l] = next < n ? &jobs[next++] : NULL;
 		if (lane[l]) {
 			busy++;
@@ -287,26 +257,20 @@ static void mlkem_sponges(const struct vgc_mlkem_backend *be,
 		}
 	}
 	do {
-		for (l = 0; l < all; l++)
+		for (l = 0; l < lanes; l++)
 			if (lane[l] && !lane[l]->squeezing)
-				job_absorb(lane_s(w, lanes, l), lane_n(lanes, l),
-					   lane_i(lanes, l), lane[l]);
+				job_absorb(w->ks, lanes, l, lane[l]);
 		if (busy == 1 && be->keccak_x1)
 			lane_x1(be, w, lanes, last);
-		else if (all > lanes && lane[lanes])
-			be->keccak_par_x1(w->ks, w->ks1);
 		else
 			be->keccak_par(w->ks);
 		busy = 0;
-		for (l = 0; l < all; l++) {
+		for (l = 0; l < lanes; l++) {
 			if (!lane[l])
 				continue;
 			if (lane[l]->squeezing &&
-			    job_squeeze(be, w, lane_s(w, lanes, l),
-					lane_n(lanes, l), lane_i(lanes, l),
-					lane[l])) {
-				lane_clear(lane_s(w, lanes, l), lane_n(lanes, l),
-					   lane_i(lanes, l));
+			    job_squeeze(be, w, lanes, l, lane[l])) {
+				lane_clear(w->ks, lanes, l);
 				lane[l] = next < n ? &jobs[next++] : NULL;
 			}
 			if (lane[l]) {
@@ -317,7 +281,8 @@ static void mlkem_sponges(const struct vgc_mlkem_backend *be,
 	} while (busy);
 	/* the states and whatever scratch the back end used */
 	memzero_explicit(w->ks, sizeof(w->ks));
-	memzero_explicit(w->ks1, sizeof(w->ks1));
+	if (be->keccak_x1)
+		memzero_explicit(w->ks1, sizeof(w->ks1));
 }
 
 /*

@@ -57,12 +57,6 @@ struct vgc_mlkem_backend {
 	 * keccak_par too.
 	 */
 	void (*keccak_x1)(u64 *s);
-	/*
-	 * Optional: keccak_par on s and, in the same call, keccak_x1 on s1
-	 * (VGC_KECCAK_X1_WORDS): a lane more, where the one-state code runs
-	 * on units the multi-state code leaves idle. NULL: keccak_lanes.
-	 */
-	void (*keccak_par_x1)(u64 *s, u64 *s1);
 
 	/* In place. In: |c| <= q. Out: |c| < q, NTT domain. */
 	void (*ntt)(s16 p[VGC_MLKEM_N]);

@@ -455,25 +455,9 @@ static void x86_keccak_x1(u64 *s)
 }
 
 /*
- * Four states on the vector units and a fifth on the integer units in
- * one call, where the CPU has BMI1 and BMI2 (see x86_keccak_x1), else
- * the two one after the other.
- */
-static void x86_keccak_x4x1(u64 *s, u64 *s1)
-{
-	if (x86_feature(X86_FEATURE_BMI1) && x86_feature(X86_FEATURE_BMI2)) {
-		vgc_keccak_x4x1_avx2(s, s1);
-	} else {
-		vgc_keccak_x4_avx2(s);
-		vgc_keccak_f1600(s1);
-	}
-}
-
-/*
  * 16 lanes of s16 per ymm for the arithmetic and the codecs; 4-way ymm
- * Keccak with a fifth state on the general registers beside it, a job
- * alone in its lanes on one state, which takes a little more than half
- * the time of the 4-way permutation (Zen 5).
+ * Keccak, a job alone in its lanes on one state, which takes a little
+ * more than half the time of the 4-way permutation (Zen 5).
  */
 static const struct vgc_mlkem_backend vgc_mlkem_backend_avx2 = {
 	.name = "avx2",
@@ -484,7 +468,6 @@ static const struct vgc_mlkem_backend vgc_mlkem_backend_avx2 = {
 	.keccak_lanes = 4,
 	.keccak_par = vgc_keccak_x4_avx2,
 	.keccak_x1 = x86_keccak_x1,
-	.keccak_par_x1 = x86_keccak_x4x1,
 	.rej_uniform = vgc_mlkem_rej_uniform_avx2,
 	.cbd = vgc_mlkem_cbd_avx2,
 	.ntt = vgc_mlkem_ntt_avx2,

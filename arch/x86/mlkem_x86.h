@@ -101,8 +101,6 @@ bool vgc_mlkem_frombytes_zmm(s16 *p, const u8 *in);
  */
 void vgc_keccak_x1_bmi2(u64 *s);		/* BMI1, BMI2 */
 void vgc_keccak_x4_avx2(u64 *s);
-/* and one more state at s1, on the general registers: BMI1, BMI2 too */
-void vgc_keccak_x4x1_avx2(u64 *s, u64 *s1);
 void vgc_keccak_x8_avx512(u64 *s);		/* AVX-512F */
 
 /* AVX2 */

@@ -181,58 +181,6 @@ static void eq_keccak(struct mt_tally *t)
 	munmap(page - pg, 3 * pg);
 }
 
-/* keccak_par_x1: both sets of states against the portable permutation */
-static void eq_keccak_par_x1_rounds(struct mt_tally *t, u64 *s, u64 *x1)
-{
-	static u64 one[VGC_KECCAK_MAX_LANES + 1][25];
-	unsigned int lanes = mt_be->keccak_lanes, iter, l, i, bad;
-
-	for (iter = 0; iter < 200; iter++) {
-		eq_bytes((u8 *)s, VGC_KECCAK_PAR_WORDS * sizeof(u64));
-		eq_bytes((u8 *)x1, VGC_KECCAK_X1_WORDS * sizeof(u64));
-		for (l = 0; l < lanes; l++)
-			for (i = 0; i < 25; i++)
-				one[l][i] = s[lanes * i + l];
-		memcpy(one[lanes], x1, sizeof(one[lanes]));
-		mt_be->keccak_par_x1(s, x1);
-		bad = 0;
-		for (l = 0; l <= lanes; l++) {
-			vgc_keccak_f1600(one[l]);
-			for (i = 0; i < 25; i++)
-				bad += one[l][i] !=
-				       (l < lanes ? s[lanes * i + l] : x1[i]);
-		}
-		mt_check(t, !bad, "equiv",
-			 "keccak x%u and x1, round %u: %u words differ", lanes,
-			 iter, bad);
-	}
-}
-
-/* two guarded pages: neither buffer may be used past its end */
-static void eq_keccak_par_x1(struct mt_tally *t)
-{
-	struct sigaction sa = { .sa_handler = eq_guard_fault }, old;
-	long pg = sysconf(_SC_PAGESIZE);
-	u8 *page = eq_guarded_page(), *page1 = eq_guarded_page();
-
-	if (!page || !page1) {
-		mt_check(t, false, "equiv", "no guarded page (mmap)");
-		return;
-	}
-	sigaction(SIGSEGV, &sa, &old);
-	if (!sigsetjmp(eq_guard_jmp, 1))
-		eq_keccak_par_x1_rounds(t, (u64 *)(page + pg) -
-					VGC_KECCAK_PAR_WORDS,
-					(u64 *)(page1 + pg) -
-					VGC_KECCAK_X1_WORDS);
-	else
-		mt_check(t, false, "equiv",
-			 "keccak_par_x1 wrote past a buffer and its scratch (fault)");
-	sigaction(SIGSEGV, &old, NULL);
-	munmap(page - pg, 3 * pg);
-	munmap(page1 - pg, 3 * pg);
-}
-
 static void eq_arith(struct mt_tally *t)
 {
 	static s16 a[4][N], b[4][N], x[4][N], y[4][N], r1[N], r2[N];
@@ -824,8 +772,6 @@ void suite_equiv(void)
 	if (mt_be->simd_begin)
 		mt_be->simd_begin(&test_save);
 	eq_keccak(&t);
-	if (mt_be->keccak_par_x1)
-		eq_keccak_par_x1(&t);
 	eq_arith(&t);
 	eq_codecs_all_inputs(&t);
 	eq_frombytes_positions(&t);
