@@ -71,6 +71,18 @@ else
 	echo "not ok - the production build's exports ($syms): test-only symbols above, or vgc_mlkem_encaps missing"
 	f=$((f + 1)) rc=1
 fi
+# X-Wing's module wherever the kernel has the X25519 library it calls
+# (Kbuild), with its four functions exported
+if grep -qE '^CONFIG_CRYPTO_LIB_CURVE25519=(y|m)$' "$kdir/.config"; then
+	n=$(grep -cE '\svgc_xwing_(keypair|public_key|encapsulate|decapsulate)\s.*vgcrypto_xwing\s' "$syms" 2>/dev/null)
+	if [[ -f $out/vgcrypto_xwing.ko && $n == 4 ]]; then
+		echo "ok - vgcrypto_xwing.ko built, its 4 functions exported"
+		p=$((p + 1))
+	else
+		echo "not ok - vgcrypto_xwing.ko missing or $n of its 4 functions exported"
+		f=$((f + 1)) rc=1
+	fi
+fi
 # The replacement's exports as the stock wireguard.ko imports them: the
 # same CRCs where the kernel has CONFIG_MODVERSIONS (Debian's 6.1 and
 # 6.12), the same names where it has not (7.3)
