@@ -1068,6 +1068,8 @@ kunit_test_suite(vgc_aead_suite);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("KUnit tests for vgcrypto's ChaCha20-Poly1305 drivers");
+/* the ML-KEM suites' SHA-3, from vgcrypto.ko (lib/vgc_base.h) */
+VGC_IMPORT_INTERNAL();
 /* vgc_aead_set_test_hook; 6.13 made the namespace a string */
 #if KERNEL_VERSION(6, 13, 0) <= LINUX_VERSION_CODE
 MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING");

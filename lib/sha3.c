@@ -248,6 +248,8 @@ void vgc_shake128_init(struct vgc_keccak *k)
 	keccak_init(k, VGC_SHAKE128_RATE, 0x1f);
 }
 
+VGC_EXPORT_INTERNAL(vgc_shake128_init);
+
 void vgc_shake256_init(struct vgc_keccak *k)
 {
 	keccak_init(k, VGC_SHAKE256_RATE, 0x1f);
